@@ -1,0 +1,132 @@
+"""pytest plugin: every ```python fence of every page under docs/ is a test.
+
+    pytest docs/autograd/index.md          the blocks of one page
+    pytest docs --update-output            rewrite the `# >` lines after a deliberate change (make update-output)
+
+Marks, written before a fence as pytest-codeblocks comments (`<!--pytest.mark.cuda-->`):
+    cuda                      needs a CUDA device; skipped with the reason on a machine without one
+    torchrun(nproc_per_node=2)  launched by torchrun in fresh interpreters
+    timeout(seconds)          a longer time limit than the default
+    slow                      takes more than a few seconds (deselect with -m "not slow")
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from tests.pagecode import Block, blocks, printed_output, rel, rewrite_output, shown_output
+from tests.runner import DEFAULT_TIMEOUT, is_program, run_as_program, run_in_process
+from tools.qa import DOCS
+
+MARKERS = {
+    "cuda": "needs a CUDA device (run `make test-gpu` on a GPU machine)",
+    "torchrun(nproc_per_node)": "a block launched with torchrun",
+    "timeout(seconds)": "a block's time limit in seconds",
+    "slow": "a block that takes more than a few seconds",
+}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--update-output",
+        action="store_true",
+        help="rewrite the # > lines in snippet files with what the code prints now",
+    )
+
+
+def pytest_configure(config):
+    for name, doc in MARKERS.items():
+        config.addinivalue_line("markers", f"{name}: {doc}")
+    # torch.compile's Inductor writes its cache under TMPDIR: keep it in a folder the tests own.
+    scratch = Path(tempfile.gettempdir()) / f"qa-tests-{os.getuid()}"
+    os.environ.setdefault("TORCHINDUCTOR_CACHE_DIR", str(scratch / "inductor"))
+    os.environ.setdefault("TRITON_CACHE_DIR", str(scratch / "triton"))
+
+
+def pytest_collect_file(file_path: Path, parent):
+    if file_path.suffix == ".md" and DOCS in file_path.resolve().parents:
+        return Page.from_parent(parent, path=file_path)
+
+
+class Page(pytest.File):
+    def collect(self):
+        for block in blocks(self.path):
+            item = CodeBlock.from_parent(self, name=block.name, block=block)
+            for mark in block.marks:
+                item.add_marker(eval(mark, {"pytest": pytest}))  # noqa: S307  (pytest-codeblocks' own convention)
+            yield item
+
+
+class BlockFailed(Exception):
+    pass
+
+
+class CodeBlock(pytest.Item):
+    def __init__(self, *, block: Block, **kwargs):
+        super().__init__(**kwargs)
+        self.block = block
+
+    def marks(self) -> dict:
+        return {m.name: m for m in self.iter_markers()}
+
+    def runtest(self):
+        block, marks = self.block, self.marks()
+        if "cuda" in marks:
+            import torch
+
+            if not torch.cuda.is_available():
+                pytest.skip(f"{block.where()}: needs CUDA; run `make test-gpu` on a machine with a GPU")
+        timeout = marks["timeout"].args[0] if "timeout" in marks else DEFAULT_TIMEOUT
+        if is_program(block, marks):
+            torchrun = marks["torchrun"].kwargs if "torchrun" in marks else None
+            outcome = run_as_program(block, timeout, torchrun)
+        else:
+            outcome = run_in_process(block, timeout)
+        if outcome.error:
+            raise BlockFailed(f"{block.where(outcome.error_line)}: the code failed\n\n{outcome.error}")
+        printed = printed_output(block.code, outcome.prints)
+        if self.config.getoption("update_output"):
+            for path in rewrite_output(block, printed):
+                print(f"rewrote the # > lines of {rel(path)}")
+            return
+        try:
+            shown = shown_output(block.code)
+        except ValueError as e:
+            raise BlockFailed(f"{block.where()}: {e}") from None
+        problems = []
+        for line in sorted(set(shown) | set(printed)):
+            want, got = shown.get(line), printed.get(line)
+            if want == got:
+                continue
+            if want is None:
+                problems.append(f"{block.where(line)}: prints output that the page does not show:\n{_quote(got)}")
+            elif got is None:
+                problems.append(
+                    f"{block.where(line)}: the page shows output that this line never prints:\n{_quote(want)}"
+                )
+            else:
+                problems.append(
+                    f"{block.where(line)}: printed output differs from the # > lines under it\n"
+                    f"  page shows:\n{_quote(want)}\n  code prints:\n{_quote(got)}"
+                )
+        if problems:
+            raise BlockFailed(
+                "\n\n".join(problems)
+                + "\n\nIf the change is deliberate, rewrite the shown output with `make update-output`."
+            )
+
+    def repr_failure(self, excinfo):
+        if isinstance(excinfo.value, BlockFailed):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo)
+
+    def reportinfo(self):
+        return self.path, self.block.fence_line - 1, f"{rel(self.block.page)}::{self.block.name}"
+
+
+def _quote(lines: list[str]) -> str:
+    return "\n".join(f"    # > {line}".rstrip() for line in lines)

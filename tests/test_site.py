@@ -1,0 +1,95 @@
+"""The strict build is a test, and the built site keeps the promises it makes about itself."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+import torch
+
+from tools import qa
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    # Never add --quiet: it hides the warnings that --strict counts, and a broken link would pass.
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        cwd=qa.ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if proc.returncode != 0:
+        pytest.fail(f"mkdocs build --strict failed:\n{proc.stderr}{proc.stdout}", pytrace=False)
+    return out
+
+
+def html_pages(site: Path) -> list[Path]:
+    return [p for p in site.rglob("*.html") if p.name != "404.html"]
+
+
+def test_installed_torch_is_the_pinned_one():
+    assert torch.__version__.split("+")[0] == qa.torch_pin(), (
+        f"requirements.txt pins torch=={qa.torch_pin()} but torch {torch.__version__} is installed: run `make test` "
+        "(it reinstalls from requirements.txt) or fix the pin"
+    )
+
+
+def test_every_page_says_which_torch_every_snippet_ran_against(site):
+    expected = f"ran against torch {qa.torch_pin()}"
+    missing = [str(p.relative_to(site)) for p in html_pages(site) if expected not in p.read_text(encoding="utf-8")]
+    assert not missing, f"pages without '{expected}' in the footer: {missing}"
+
+
+def test_home_page_counts_are_counted(site):
+    home = (site / "index.html").read_text(encoding="utf-8")
+    questions = len(qa.all_questions())
+    snippets = len(qa.snippet_files())
+    assert re.search(rf"\b{questions}\b questions", home), f"home page does not say {questions} questions"
+    assert re.search(rf"\b{snippets}\b snippets", home), f"home page does not say {snippets} snippets"
+    assert "{{" not in home, "an unreplaced {{ placeholder }} on the home page"
+
+
+class Loads(HTMLParser):
+    """URLs a browser fetches by itself from a page: scripts, styles, images, fonts, frames, preloads."""
+
+    FETCHING_RELS = {"stylesheet", "preload", "modulepreload", "prefetch", "preconnect", "dns-prefetch", "icon"}
+
+    def __init__(self):
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag in {"script", "img", "iframe", "source", "video", "audio", "embed"}:
+            self.urls += [v for k, v in a.items() if k in {"src", "srcset", "poster"} and v]
+        elif tag == "link" and self.FETCHING_RELS & set((a.get("rel") or "").split()):
+            self.urls.append(a.get("href") or "")
+
+
+CSS_URL = re.compile(r"""(?:url\(|@import\s+)["']?(?P<url>(?:https?:)?//[^"')\s]+)""", re.I)
+
+
+def third_party(url: str) -> bool:
+    return url.strip().startswith(("http://", "https://", "//"))
+
+
+def test_built_site_loads_nothing_from_a_third_party(site):
+    problems = []
+    for path in site.rglob("*"):
+        if path.suffix == ".html":
+            parser = Loads()
+            parser.feed(path.read_text(encoding="utf-8"))
+            problems += [f"{path.relative_to(site)}: loads {u}" for u in parser.urls if third_party(u)]
+        elif path.suffix in {".css", ".js"}:
+            text = path.read_text(encoding="utf-8", errors="replace")
+            problems += [f"{path.relative_to(site)}: loads {m.group('url')}" for m in CSS_URL.finditer(text)]
+    assert not problems, "\n".join(sorted(set(problems)))

@@ -1,0 +1,155 @@
+"""The rules a page and a snippet must follow. Each failure names the file and line to fix.
+
+One rule per test, all in this file: fences, includes, orphans, ids, snippets per question, lint.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pytest_codeblocks import extract_from_buffer
+
+from tests.pagecode import rel, snippets_config
+from tools import qa
+
+PAGES = sorted(qa.DOCS.rglob("*.md"))
+INCLUDE = re.compile(r"""^\s*-{1,}8<-{1,}\s+(["'])(?P<target>.+?)\1\s*$""")
+PYTHONISH = re.compile(r"^\{?\.?(py|python\d?|pycon|ipython\d?|python-?console)\b", re.I)
+RUN_BY_PYTEST_CODEBLOCKS = {"sh", "bash", "zsh"}
+ALLOWED = {"python", "console", "text", "yaml", "json", "toml", "ini", "diff"}
+ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+MAX_TEXT_ONLY = 5
+
+
+def fences(page: Path):
+    """The page's fences as written (not expanded), as pytest-codeblocks sees them."""
+    try:
+        return extract_from_buffer(io.StringIO(page.read_text(encoding="utf-8")))
+    except RuntimeError as e:  # pytest-codeblocks' own complaints: an unknown comment keyword, an open fence
+        return [f"{rel(page)}: pytest-codeblocks cannot read this page: {e}"]
+
+
+def includes(page: Path):
+    """(line, target path, section) for every include line of the page."""
+    for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), start=1):
+        m = INCLUDE.match(line)
+        if m:
+            target = m.group("target")
+            path, _, section = target.partition(":")
+            yield n, path, section
+
+
+def report(problems: list[str]) -> None:
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
+
+
+def test_fence_info_strings_are_exactly_what_the_collector_runs():
+    problems = []
+    for page in PAGES:
+        for block in fences(page):
+            if isinstance(block, str):
+                problems.append(block)
+                continue
+            where = f"{rel(page)}:{block.lineno}"
+            syntax = (block.syntax or "").strip()
+            if syntax in RUN_BY_PYTEST_CODEBLOCKS:
+                problems.append(f"{where}: ```{syntax} fences are not run here; show commands in a ```console fence")
+            elif syntax != "python" and PYTHONISH.match(syntax):
+                problems.append(
+                    f"{where}: fence info string '{syntax}' is not exactly 'python': the tests would skip this block"
+                )
+            elif syntax not in ALLOWED:
+                problems.append(f"{where}: fence info string '{syntax}' is not one of {sorted(ALLOWED)}")
+            if block.expected_output is not None:
+                problems.append(f"{where}: show output as # > lines in the snippet, not in an expected-output block")
+    report(problems)
+
+
+def test_python_fences_hold_only_includes():
+    problems = []
+    for page in PAGES:
+        for block in fences(page):
+            if isinstance(block, str) or block.syntax != "python":
+                continue
+            lines = block.code.splitlines()
+            for offset, line in enumerate(lines, start=1):
+                if line.strip() and not INCLUDE.match(line):
+                    problems.append(
+                        f"{rel(page)}:{block.lineno + offset}: Python written inline on the page; move it into "
+                        f"snippets/{page.relative_to(qa.DOCS).parts[0]}/<name>.py and include it"
+                    )
+                    break
+            if not any(INCLUDE.match(line) for line in lines):
+                problems.append(f"{rel(page)}:{block.lineno}: empty Python fence")
+    report(problems)
+
+
+def test_every_include_resolves_into_the_mirrored_snippets_folder():
+    base = [Path(b) for b in snippets_config()["base_path"]]
+    problems = []
+    for page in PAGES:
+        section = page.relative_to(qa.DOCS).parts[0]
+        for n, target, part in includes(page):
+            found = next((b / target for b in base if (b / target).is_file()), None)
+            where = f"{rel(page)}:{n}"
+            if found is None:
+                problems.append(f"{where}: include '{target}' does not exist under snippets/")
+                continue
+            if part and not re.match(r"^[\d:,-]+$", part):
+                marker = re.compile(rf"--8<--\s*\[\s*start\s*:\s*{re.escape(part)}\s*\]")
+                if not marker.search(found.read_text(encoding="utf-8")):
+                    problems.append(f"{where}: section '{part}' not found in {rel(found)}")
+            if page.parent != qa.DOCS and not target.startswith(f"{section}/"):
+                problems.append(f"{where}: a page under docs/{section}/ includes snippets from snippets/{section}/")
+    report(problems)
+
+
+def test_every_snippet_is_included_by_a_page():
+    included = {(qa.SNIPPETS / target).resolve() for page in PAGES for _, target, _ in includes(page)}
+    orphans = [f"{rel(p)}:1: no page includes this snippet" for p in qa.snippet_files() if p.resolve() not in included]
+    report(orphans)
+
+
+def test_every_question_has_an_explicit_unique_id():
+    problems, seen = [], {}
+    for page in PAGES:
+        for q in qa.questions(page):
+            if q.id is None:
+                problems.append(f"{q.where}: '## {q.title}' needs an explicit id, e.g. {{ #my-question }}")
+            elif not ID.match(q.id):
+                problems.append(f"{q.where}: id '{q.id}' must be lowercase words joined by '-'")
+            elif q.id in seen:
+                problems.append(f"{q.where}: id '{q.id}' is already used at {seen[q.id]}")
+            else:
+                seen[q.id] = q.where
+    report(problems)
+
+
+def test_every_question_has_a_snippet_unless_marked_text_only():
+    problems = []
+    text_only = [q for q in qa.all_questions() if q.text_only]
+    for q in qa.all_questions():
+        has_include = any(INCLUDE.match(line) for line in q.body)
+        if not has_include and not q.text_only:
+            problems.append(f"{q.where}: '{q.title}' has no included snippet (or mark it {{ .text-only }})")
+        if has_include and q.text_only:
+            problems.append(f"{q.where}: '{q.title}' is marked text-only but includes a snippet")
+    if len(text_only) > MAX_TEXT_ONLY:
+        problems.append(
+            f"{len(text_only)} text-only questions, at most {MAX_TEXT_ONLY}: " + ", ".join(q.where for q in text_only)
+        )
+    report(problems)
+
+
+@pytest.mark.parametrize("check", [["check"], ["format", "--check", "--diff"]], ids=["lint", "format"])
+def test_snippets_pass_ruff(check):
+    proc = subprocess.run(
+        [sys.executable, "-m", "ruff", *check, "snippets"], cwd=qa.ROOT, capture_output=True, text=True
+    )
+    assert proc.returncode == 0, f"ruff {' '.join(check)} snippets:\n{proc.stdout}{proc.stderr}"

@@ -1,0 +1,65 @@
+"""MkDocs hooks: facts the site states about itself are read from the repository, never typed.
+
+- `config.extra.torch_version` comes from the torch pin in requirements.txt (shown in every page footer).
+- `{{ questions }}`, `{{ snippets }}`, `{{ sections }}` and `{{ torch_version }}` in a page are replaced by counts.
+- Every question heading gets a "report a problem with this answer" link naming its page and id.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import sys
+from pathlib import Path
+from urllib.parse import urlencode
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import qa  # noqa: E402
+
+FACTS: dict[str, str] = {}
+
+
+def on_config(config):
+    questions = qa.all_questions(Path(config["docs_dir"]))
+    sections = {q.page.relative_to(config["docs_dir"]).parts[0] for q in questions}
+    FACTS.update(
+        torch_version=qa.torch_pin(),
+        questions=str(len(questions)),
+        snippets=str(len(qa.snippet_files())),
+        sections=str(len(sections)),
+    )
+    config["extra"]["torch_version"] = FACTS["torch_version"]
+    return config
+
+
+def on_page_markdown(markdown, page, config, files):
+    for key, value in FACTS.items():
+        markdown = markdown.replace("{{ " + key + " }}", value)
+    return markdown
+
+
+H2 = re.compile(r'(<h2 id="(?P<id>[^"]+)"[^>]*>.*?</h2>)', re.S)
+
+
+def on_page_content(content, page, config, files):
+    if page.file.src_uri.split("/")[0] in qa.NON_QUESTION_DIRS or "/" not in page.file.src_uri:
+        return content
+    repo = config["repo_url"].rstrip("/")
+
+    def report(m: re.Match) -> str:
+        qid = m.group("id")
+        query = urlencode(
+            {
+                "template": "wrong-answer.yml",
+                "title": f"Wrong answer: {page.file.src_uri}#{qid}",
+                "question": f"{page.file.src_uri}#{qid}",
+            }
+        )
+        link = (
+            f'<a class="qa-report" href="{html.escape(repo)}/issues/new?{html.escape(query)}" '
+            f'rel="nofollow">Report a problem with this answer</a>'
+        )
+        return m.group(1) + link
+
+    return H2.sub(report, content)
