@@ -35,8 +35,9 @@ serve: venv
 test: venv
 	$(BIN)/python -m pytest -n $(JOBS) $(ARGS)
 
+# `make update-output` rewrites every page's shown output; `make update-output ARGS=docs/autograd` one section's.
 update-output: venv
-	$(BIN)/python -m pytest -n $(JOBS) -p no:randomly docs --update-output $(ARGS)
+	$(BIN)/python -m pytest -n $(JOBS) -p no:randomly --update-output $(or $(ARGS),docs)
 
 question: venv
 	$(BIN)/python -m tools.new_question "$(SECTION)" "$(NAME)"

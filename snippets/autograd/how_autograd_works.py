@@ -1,11 +1,15 @@
 import torch
 
 x = torch.tensor(2.0, requires_grad=True)
-y = x**3 + 2 * x  # dy/dx = 3x^2 + 2 = 14 at x = 2
-y.backward()
-print(x.grad)
+y = x**3 + 2 * x  # recorded as it runs: y.grad_fn is the last op of the graph
+print(y.grad_fn.name())
+# > AddBackward0
+
+y.backward()  # walks the graph from y back to the leaves, applying the chain rule
+print(x.grad)  # dy/dx = 3x^2 + 2 = 14 at x = 2
 # > tensor(14.)
-for i in range(2):
-    print(i)
-    # > 0
-    # > 1
+
+y = x**3 + 2 * x  # a new graph: the first one was freed by backward()
+y.backward()
+print(x.grad)  # backward() adds into .grad, it never overwrites
+# > tensor(28.)
