@@ -1,0 +1,23 @@
+from torch import nn
+
+
+class TinyLM(nn.Module):
+    def __init__(self, vocab=100, dim=16):
+        super().__init__()
+        self.embed = nn.Embedding(vocab, dim)
+        self.norm = nn.BatchNorm1d(dim)  # 2 * dim parameters plus running-stat buffers
+        self.head = nn.Linear(dim, vocab, bias=False)
+        self.head.weight = self.embed.weight  # weight tying: one tensor, two names
+
+
+model = TinyLM()
+model.norm.requires_grad_(False)  # frozen: still a parameter, no longer trainable
+
+total = sum(p.numel() for p in model.parameters())  # parameters() yields a shared tensor once
+trainable = sum(p.numel() for p in model.parameters() if p.requires_grad)
+print(total, trainable)
+# > 1632 1600
+print(sum(v.numel() for v in model.state_dict().values()))  # state_dict lists the tied tensor twice, plus buffers
+# > 3265
+print([k for k in model.state_dict() if k not in dict(model.named_parameters())])  # buffers + the tied alias
+# > ['norm.running_mean', 'norm.running_var', 'norm.num_batches_tracked', 'head.weight']

@@ -1,0 +1,51 @@
+import torch
+from torch import nn
+
+
+def weighted_mse(pred, target, weight):  # a function: enough when the loss holds no state
+    return (weight * (pred - target) ** 2).mean()
+
+
+class WeightedMSE(nn.Module):  # a Module: when the loss owns tensors that must follow .to() and state_dict()
+    def __init__(self, weight):
+        super().__init__()
+        self.register_buffer("weight", weight)
+
+    def forward(self, pred, target):
+        return weighted_mse(pred, target, self.weight)
+
+
+torch.manual_seed(0)
+pred = torch.randn(4, 2, requires_grad=True)
+target = torch.randn(4, 2)
+w = torch.tensor([1.0, 3.0])
+
+loss_fn = WeightedMSE(w)
+loss = loss_fn(pred, target)
+loss.backward()  # built from tensor ops: autograd derives the backward, no code needed
+print(torch.allclose(loss, weighted_mse(pred, target, w)), pred.grad.shape)
+# > True torch.Size([4, 2])
+print(list(loss_fn.state_dict()), loss_fn.to(torch.float64).weight.dtype)
+# > ['weight'] torch.float64
+
+# Rounding has a zero gradient almost everywhere: nothing flows back through it.
+x = torch.tensor([0.3, 1.7], requires_grad=True)
+torch.round(x).sum().backward()
+print(x.grad)
+# > tensor([0., 0.])
+
+
+class RoundSTE(torch.autograd.Function):  # a custom backward: the straight-through estimator
+    @staticmethod
+    def forward(ctx, x):
+        return torch.round(x)
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        return grad_output  # pretend round() was the identity
+
+
+x.grad = None
+RoundSTE.apply(x).sum().backward()
+print(x.grad)
+# > tensor([1., 1.])

@@ -1,0 +1,47 @@
+import torch
+from torch import nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()  # creates the registries: _parameters, _buffers, _modules
+        self.fc = nn.Linear(3, 2)  # a Module attribute: registered as a submodule
+        self.scale = nn.Parameter(torch.ones(2))  # a Parameter attribute: registered as a parameter
+        self.offset = torch.zeros(2)  # a plain tensor: NOT registered
+
+    def forward(self, x):
+        return self.fc(x) * self.scale + self.offset
+
+
+class PlainNet:  # the same layers in a plain Python class
+    def __init__(self):
+        self.fc = nn.Linear(3, 2)
+        self.scale = nn.Parameter(torch.ones(2))
+
+
+net = Net()
+print([name for name, _ in net.named_parameters()])
+# > ['scale', 'fc.weight', 'fc.bias']
+print(list(net.state_dict()))
+# > ['scale', 'fc.weight', 'fc.bias']
+net.to(torch.float64)  # casts every registered parameter and buffer, recursively
+print(net.fc.weight.dtype, net.scale.dtype, net.offset.dtype)
+# > torch.float64 torch.float64 torch.float32
+print(net(torch.ones(1, 3, dtype=torch.float64)).shape)  # net(x) runs __call__: hooks, then forward
+# > torch.Size([1, 2])
+
+plain = PlainNet()
+print(hasattr(plain, "parameters"))  # nothing to hand to an optimizer, no .to(), no state_dict()
+# > False
+
+
+class NoSuper(nn.Module):
+    def __init__(self):
+        self.fc = nn.Linear(3, 2)  # forgot super().__init__()
+
+
+try:
+    NoSuper()
+except AttributeError as e:
+    print(e)
+    # > cannot assign module before Module.__init__() call
