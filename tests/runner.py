@@ -36,7 +36,7 @@ from tests.runtime import qa_runtime
 
 RUNTIME = Path(__file__).resolve().parent / "runtime"
 SEED = 0
-DEFAULT_TIMEOUT = 60  # seconds; a block marked pytest.mark.timeout(N) gets N
+DEFAULT_TIMEOUT = float(os.environ.get("QA_BLOCK_TIMEOUT", 60))  # seconds; pytest.mark.timeout(N) gives N
 
 
 class BlockTimeout(BaseException):

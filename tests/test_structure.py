@@ -16,9 +16,10 @@ from pytest_codeblocks import extract_from_buffer
 
 from tests.pagecode import rel, snippets_config
 from tools import qa
+from tools.new_question import UNFINISHED
 
 PAGES = sorted(qa.DOCS.rglob("*.md"))
-INCLUDE = re.compile(r"""^\s*-{1,}8<-{1,}\s+(["'])(?P<target>.+?)\1\s*$""")
+INCLUDE = qa.INCLUDE
 PYTHONISH = re.compile(r"^\{?\.?(py|python\d?|pycon|ipython\d?|python-?console)\b", re.I)
 RUN_BY_PYTEST_CODEBLOCKS = {"sh", "bash", "zsh"}
 ALLOWED = {"python", "console", "text", "yaml", "json", "toml", "ini", "diff"}
@@ -35,13 +36,7 @@ def fences(page: Path):
 
 
 def includes(page: Path):
-    """(line, target path, section) for every include line of the page."""
-    for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), start=1):
-        m = INCLUDE.match(line)
-        if m:
-            target = m.group("target")
-            path, _, section = target.partition(":")
-            yield n, path, section
+    return qa.includes(page.read_text(encoding="utf-8"))
 
 
 def report(problems: list[str]) -> None:
@@ -92,15 +87,14 @@ def test_python_fences_hold_only_includes():
 
 def test_every_include_resolves_into_the_mirrored_snippets_folder():
     base = [Path(b) for b in snippets_config()["base_path"]]
-    problems = []
+    problems = [m for page in PAGES for m in qa.missing_includes(page)]
     for page in PAGES:
         section = page.relative_to(qa.DOCS).parts[0]
         for n, target, part in includes(page):
             found = next((b / target for b in base if (b / target).is_file()), None)
             where = f"{rel(page)}:{n}"
             if found is None:
-                problems.append(f"{where}: include '{target}' does not exist under snippets/")
-                continue
+                continue  # reported by qa.missing_includes above
             if part and not re.match(r"^[\d:,-]+$", part):
                 marker = re.compile(rf"--8<--\s*\[\s*start\s*:\s*{re.escape(part)}\s*\]")
                 if not marker.search(found.read_text(encoding="utf-8")):
@@ -153,3 +147,20 @@ def test_snippets_pass_ruff(check):
         [sys.executable, "-m", "ruff", *check, "snippets"], cwd=qa.ROOT, capture_output=True, text=True
     )
     assert proc.returncode == 0, f"ruff {' '.join(check)} snippets:\n{proc.stdout}{proc.stderr}"
+
+
+def test_no_question_is_left_unfinished():
+    problems = []
+    for q in qa.all_questions():
+        lines = [q.title, *q.body]
+        for offset, line in enumerate(lines):
+            if UNFINISHED in line:
+                where = f"{rel(q.page)}:{q.line + offset}"
+                problems.append(f"{where}: unfinished question #{q.id}: replace the {UNFINISHED} placeholders")
+                break
+    for path in qa.snippet_files():
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if UNFINISHED in line:
+                problems.append(f"{rel(path)}:{n}: unfinished snippet: replace the {UNFINISHED} placeholder")
+                break
+    report(problems)

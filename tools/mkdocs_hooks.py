@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import qa  # noqa: E402
+from mkdocs.exceptions import PluginError  # noqa: E402
 
 FACTS: dict[str, str] = {}
 
@@ -34,6 +35,10 @@ def on_config(config):
 
 
 def on_page_markdown(markdown, page, config, files):
+    # Fail with the page and line of a missing include (pymdownx.snippets would name only the path).
+    missing = qa.missing_includes(Path(page.file.abs_src_path), markdown)
+    if missing:
+        raise PluginError("\n".join(missing))
     for key, value in FACTS.items():
         markdown = markdown.replace("{{ " + key + " }}", value)
     return markdown

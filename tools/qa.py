@@ -17,6 +17,7 @@ NON_QUESTION_DIRS = {"reference"}
 HEADING = re.compile(r"^(#{1,6})\s+(?P<title>.*?)\s*(?:\{(?P<attrs>[^}]*)\})?\s*$")
 ATTR_ID = re.compile(r"(?:^|\s)#(?P<id>[A-Za-z0-9_-]+)")
 FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
+INCLUDE = re.compile(r"""^\s*-{1,}8<-{1,}\s+(["'])(?P<target>.+?)\1\s*$""")
 
 
 @dataclass
@@ -93,3 +94,22 @@ def all_questions(docs: Path = DOCS) -> list[Question]:
 
 def snippet_files(snippets: Path = SNIPPETS) -> list[Path]:
     return sorted(snippets.rglob("*.py"))
+
+
+def includes(text: str):
+    """(line, path, section) for every pymdownx.snippets include line of a page's text."""
+    for n, line in enumerate(text.splitlines(), start=1):
+        m = INCLUDE.match(line)
+        if m:
+            path, _, section = m.group("target").partition(":")
+            yield n, path, section
+
+
+def missing_includes(page: Path, text: str | None = None) -> list[str]:
+    """'page:line: include ... does not exist' for each include that resolves to no file under snippets/."""
+    text = page.read_text(encoding="utf-8") if text is None else text
+    return [
+        f"{page.relative_to(ROOT)}:{n}: include '{path}' does not exist under snippets/"
+        for n, path, _ in includes(text)
+        if not (SNIPPETS / path).is_file()
+    ]
