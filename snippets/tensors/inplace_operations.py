@@ -1,0 +1,31 @@
+import torch
+
+x = torch.ones(3)
+y = x.add(1)  # out-of-place: a new tensor
+z = x.add_(1)  # in-place (trailing _): writes into x and returns x itself
+print(x, y is x, z is x)
+# > tensor([2., 2., 2.]) False True
+
+base = torch.zeros(2, 3)
+row = base[0]  # basic indexing returns a view
+row.fill_(7)  # in-place on a view writes into the base
+print(base)
+# > tensor([[7., 7., 7.],
+# >         [0., 0., 0.]])
+
+try:
+    torch.zeros(3).add_(torch.ones(2, 3))  # the result must fit self: in-place cannot broadcast self up
+except RuntimeError as e:
+    print(e)
+    # > output with shape [3] doesn't match the broadcast shape [2, 3]
+
+w = torch.ones(3, requires_grad=True)
+try:
+    w.sub_(0.1)  # autograd forbids in-place on a leaf it tracks
+except RuntimeError as e:
+    print(e)
+    # > a leaf Variable that requires grad is being used in an in-place operation.
+with torch.no_grad():
+    w.sub_(0.1)  # what optimizer.step() does: update outside the graph
+print(w, w.is_leaf)
+# > tensor([0.9000, 0.9000, 0.9000], requires_grad=True) True

@@ -1,0 +1,26 @@
+import numpy as np
+import torch
+
+a = np.zeros(3)
+t = torch.from_numpy(a)  # zero-copy: the tensor wraps NumPy's buffer
+a[0] = 1.0
+print(t, t.dtype)  # the NumPy write shows in the tensor, and float64 is kept
+# > tensor([1., 0., 0.], dtype=torch.float64) torch.float64
+
+t.numpy()[1] = 2.0  # .numpy() is zero-copy too: a view of the same memory
+print(a)
+# > [1. 2. 0.]
+
+copied, shared = torch.tensor(a), torch.as_tensor(a)  # torch.tensor always copies; as_tensor shares when it can
+a[2] = 3.0
+print(copied[2].item(), shared[2].item())
+# > 0.0 3.0
+
+# float64 from NumPy meets float32 weights
+try:
+    torch.nn.Linear(3, 1)(t)
+except RuntimeError as e:
+    print(e)
+    # > mat1 and mat2 must have the same dtype, but got Double and Float
+print(torch.nn.Linear(3, 1)(t.float()).dtype)  # .float() copies into float32
+# > torch.float32
