@@ -1,0 +1,34 @@
+import torch
+from torch.nn.utils.rnn import pad_sequence
+from torch.utils.data import DataLoader
+
+# Variable-length samples: (token ids, label)
+data = [
+    (torch.tensor([5, 2, 9]), 0),
+    (torch.tensor([7, 1]), 1),
+    (torch.tensor([3]), 0),
+    (torch.tensor([4, 4, 8, 6]), 1),
+]
+
+# The default collate_fn calls torch.stack on the tensors of a batch: it needs equal shapes.
+try:
+    next(iter(DataLoader(data, batch_size=2)))
+except RuntimeError as e:
+    print(e)
+    # > stack expects each tensor to be equal size, but got [3] at entry 0 and [2] at entry 1
+
+
+def pad_collate(batch):
+    """Receives a list of samples; returns one batch. Pads to the longest sequence of this batch only."""
+    seqs, labels = zip(*batch, strict=True)
+    lengths = torch.tensor([len(s) for s in seqs])
+    padded = pad_sequence(seqs, batch_first=True, padding_value=0)
+    mask = torch.arange(padded.size(1)) < lengths[:, None]  # True on real tokens
+    return padded, mask, torch.tensor(labels)
+
+
+loader = DataLoader(data, batch_size=2, collate_fn=pad_collate)
+for padded, mask, labels in loader:
+    print(padded.tolist(), mask.int().tolist(), labels.tolist())
+    # > [[5, 2, 9], [7, 1, 0]] [[1, 1, 1], [1, 1, 0]] [0, 1]
+    # > [[3, 0, 0, 0], [4, 4, 8, 6]] [[1, 0, 0, 0], [1, 1, 1, 1]] [0, 1]

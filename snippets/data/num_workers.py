@@ -1,0 +1,63 @@
+import numpy as np
+import torch
+from torch.utils.data import DataLoader, Dataset, get_worker_info
+
+
+class Counting(Dataset):
+    def __init__(self):
+        self.calls = 0  # each worker mutates its own copy of this dataset
+        self.rng = None  # set per worker by init_worker
+
+    def __len__(self):
+        return 8
+
+    def __getitem__(self, i):
+        self.calls += 1
+        info = get_worker_info()  # None in the main process; id, num_workers, seed, dataset in a worker
+        return torch.tensor([i, info.id, self.calls, np.random.randint(100), self.rng.integers(100)])
+
+
+def init_worker(worker_id):
+    # Runs once in each worker, after torch has seeded torch, random and np.random for it.
+    info = get_worker_info()
+    info.dataset.rng = np.random.default_rng(info.seed)  # any other RNG: seed it from the worker's seed
+
+
+def epochs(persistent, n=2):
+    loader = DataLoader(
+        Counting(),
+        batch_size=2,
+        num_workers=2,  # worker processes; 0 = load in the main process
+        prefetch_factor=2,  # batches each worker loads ahead (default 2 when num_workers > 0)
+        persistent_workers=persistent,  # keep workers (and their dataset copies) alive across epochs
+        pin_memory=torch.accelerator.is_available(),  # page-locked batches for faster host-to-GPU copies
+        worker_init_fn=init_worker,
+        generator=torch.Generator().manual_seed(0),  # seeds the shuffle and each worker's base seed
+    )
+    return [torch.cat(list(loader)) for _ in range(n)], loader.dataset
+
+
+if __name__ == "__main__":
+    (first, second), dataset = epochs(persistent=False)
+    print("index, worker, calls, np.random, own rng")
+    # > index, worker, calls, np.random, own rng
+    for row in first.tolist():
+        print(row)
+        # > [0, 0, 1, 10, 52]
+        # > [1, 0, 2, 41, 77]
+        # > [2, 1, 1, 23, 24]
+        # > [3, 1, 2, 74, 65]
+        # > [4, 0, 3, 50, 52]
+        # > [5, 0, 4, 70, 64]
+        # > [6, 1, 3, 37, 8]
+        # > [7, 1, 4, 65, 26]
+    print("calls in the parent's copy:", dataset.calls)
+    # > calls in the parent's copy: 0
+    print("epoch 2 calls, workers restarted:", second[:, 2].tolist())
+    # > epoch 2 calls, workers restarted: [1, 2, 1, 2, 3, 4, 3, 4]
+    (_, second), _ = epochs(persistent=True)
+    print("epoch 2 calls, persistent workers:", second[:, 2].tolist())
+    # > epoch 2 calls, persistent workers: [5, 6, 5, 6, 7, 8, 7, 8]
+    (again, _), _ = epochs(persistent=False)
+    print("same generator, same random numbers in the workers:", torch.equal(first, again))
+    # > same generator, same random numbers in the workers: True
