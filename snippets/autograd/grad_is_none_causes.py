@@ -1,0 +1,39 @@
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+
+# 1. An op after requires_grad=True makes the tensor you keep a non-leaf
+w = torch.randn(3, requires_grad=True) * 0.01  # same with .double(), .to("cuda") of a CPU tensor
+print(w.is_leaf, w.grad_fn.name())
+# > False MulBackward0
+w = (torch.randn(3) * 0.01).requires_grad_()  # fix: do the math first, then mark it
+print(w.is_leaf)
+# > True
+
+
+# 2. A parameter that forward never uses
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.used, self.unused = nn.Linear(2, 1), nn.Linear(2, 1)
+
+    def forward(self, x):
+        return self.used(x)
+
+
+net = Net()
+net(torch.randn(4, 2)).sum().backward()
+print(net.used.weight.grad is None, net.unused.weight.grad is None)
+# > False True
+
+# 3. Forward under no_grad, or a detach() on the path
+with torch.no_grad():
+    out = net(torch.randn(4, 2))
+print(out.requires_grad)
+# > False
+
+# 4. zero_grad() sets .grad to None (set_to_none=True is the default)
+torch.optim.SGD(net.parameters(), lr=0.1).zero_grad()
+print(net.used.weight.grad)
+# > None

@@ -1,0 +1,41 @@
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(8, 8), nn.ReLU(), nn.Dropout(0.5), nn.Linear(8, 1))
+x = torch.randn(4, 8)
+
+
+def saved_for_backward(fn):
+    """Count the tensors autograd keeps alive for a backward pass while fn runs."""
+    count = 0
+
+    def pack(t):
+        nonlocal count
+        count += 1
+        return t
+
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        out = fn()
+    return out, count
+
+
+model.eval()  # switches Dropout/BatchNorm behaviour only
+out, n = saved_for_backward(lambda: model(x))
+print("eval():", out.requires_grad, n, "tensors saved")
+# > eval(): True 4 tensors saved
+
+with torch.no_grad():
+    out, n = saved_for_backward(lambda: model(x))
+print("eval() + no_grad():", out.requires_grad, n, "tensors saved")
+# > eval() + no_grad(): False 0 tensors saved
+
+model.train()
+with torch.no_grad():  # no graph, but dropout is still active: two calls differ
+    print("train() + no_grad() deterministic:", torch.equal(model(x), model(x)))
+    # > train() + no_grad() deterministic: False
+
+with torch.inference_mode():
+    out = model(x)
+print(out.requires_grad, out.is_inference())
+# > False True

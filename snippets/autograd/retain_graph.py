@@ -1,0 +1,29 @@
+import textwrap
+
+import torch
+
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+loss = w.exp().sum()  # ExpBackward saves its output
+loss.backward()
+try:
+    loss.backward()  # the saved tensors were freed by the first call
+except RuntimeError as e:
+    print(textwrap.fill(str(e), 100))
+    # > Trying to backward through the graph a second time (or directly access saved tensors after they have
+    # > already been freed). Saved intermediate values of the graph are freed when you call .backward() or
+    # > autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time
+    # > or if you need to access saved tensors after calling backward.
+
+w.grad = None
+loss = w.exp().sum()
+loss.backward(retain_graph=True)  # keep the saved tensors
+loss.backward()  # allowed once more; the gradients add up
+print(torch.allclose(w.grad, 2 * w.exp()))
+# > True
+
+# Two losses sharing a trunk: sum them and call backward once instead of retaining
+w.grad = None
+h = w.exp()
+(h.sum() + (h**2).sum()).backward()
+print(torch.allclose(w.grad, w.exp() + 2 * w.exp() ** 2))
+# > True
