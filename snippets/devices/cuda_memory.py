@@ -1,0 +1,51 @@
+import torch
+from torch import nn
+
+# What a tensor costs: elements x bytes per element, held by its storage.
+x = torch.zeros(1000, 1000)
+print(x.element_size(), x.nelement() * x.element_size(), x.untyped_storage().nbytes())
+# > 4 4000000 4000000
+print(x.to(torch.bfloat16).untyped_storage().nbytes())  # half the bytes
+# > 2000000
+
+# A view keeps its whole storage alive: one row "costs" the full 4 MB until you clone it.
+row = x[0]
+print(row.untyped_storage().nbytes(), row.clone().untyped_storage().nbytes())
+# > 4000000 4000
+
+# Model states with Adam in float32: parameters + gradients + two moments = 4x the parameter bytes.
+model = nn.Sequential(nn.Linear(256, 256), nn.ReLU(), nn.Linear(256, 10))
+optimizer = torch.optim.Adam(model.parameters())
+
+
+def nbytes(tensors):
+    return sum(t.untyped_storage().nbytes() for t in tensors)
+
+
+def saved_for_backward(batch):
+    """Bytes autograd keeps alive between forward and backward: activations, plus the weights it saves."""
+    storages = {}
+
+    def pack(t):
+        storages[t.untyped_storage().data_ptr()] = t.untyped_storage().nbytes()  # count each storage once
+        return t
+
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        model(torch.randn(batch, 256)).sum()
+    return sum(storages.values())
+
+
+model(torch.randn(8, 256)).sum().backward()
+optimizer.step()
+params = nbytes(model.parameters())
+state = nbytes(t for s in optimizer.state.values() for t in s.values() if t.dim() > 0)
+print(params, nbytes(p.grad for p in model.parameters()) / params, state / params)
+# > 273448 1.0 2.0
+
+# Activation memory grows linearly with the batch: each extra 32 samples adds the same amount.
+a, b, c = (saved_for_backward(n) for n in (32, 64, 96))
+print(b - a == c - b, b - a == 32 * 256 * 4 * 2)  # 32 more rows of two saved (32, 256) float32 activations
+# > True True
+with torch.no_grad():
+    print(model(torch.randn(32, 256)).requires_grad)  # nothing saved, no graph: inference needs far less
+    # > False

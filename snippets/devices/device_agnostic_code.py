@@ -1,0 +1,21 @@
+import torch
+from torch import nn
+
+device = "cuda" if torch.cuda.is_available() else "cpu"  # the same script runs on a GPU or a laptop
+
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 2)).to(device)  # moves parameters and buffers
+optimizer = torch.optim.AdamW(model.parameters(), lr=1e-2)
+loader = [(torch.randn(16, 4), torch.randint(0, 2, (16,))) for _ in range(5)]  # stands in for a DataLoader
+
+for xb, yb in loader:
+    xb, yb = xb.to(device), yb.to(device)  # every batch, inputs and targets
+    loss = nn.functional.cross_entropy(model(xb), yb)
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+
+print(all(p.device == xb.device for p in model.parameters()))
+# > True
+print(loss.item() > 0)  # .item() copies the scalar back to the host (and waits for the device)
+# > True

@@ -1,0 +1,40 @@
+import torch
+from torch import nn
+
+t = torch.ones(3)
+t.to(torch.float64)  # returns a NEW tensor, which is thrown away here
+print(t.dtype)
+# > torch.float32
+t = t.to(torch.float64)  # tensors: assign the result
+print(t.dtype, t.to(torch.float64) is t)  # already there: .to() returns the tensor itself, no copy
+# > torch.float64 True
+
+model = nn.Linear(2, 2)
+print(model.to(torch.float64) is model, model.weight.dtype)  # modules: converted in place, returns self
+# > True torch.float64
+
+
+class Scaled(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(2, 2)
+        self.register_buffer("offset", torch.zeros(2))  # buffer: moved with the module
+        self.scale = torch.ones(2)  # plain tensor attribute: NOT moved
+
+
+m = Scaled().to(torch.float64)
+print(m.lin.weight.dtype, m.offset.dtype, m.scale.dtype)
+# > torch.float64 torch.float64 torch.float32
+
+# .to() on a leaf that requires grad is an op: the result is a non-leaf the optimizer refuses.
+w = torch.ones(2, requires_grad=True).to(torch.float64)  # the same happens with .to("cuda")
+print(w.is_leaf)
+# > False
+try:
+    torch.optim.SGD([w], lr=0.1)
+except ValueError as e:
+    print(e)
+    # > can't optimize a non-leaf Tensor
+w = torch.ones(2, dtype=torch.float64, requires_grad=True)  # create it where it lives, then it is a leaf
+print(w.is_leaf)
+# > True
