@@ -1,0 +1,38 @@
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+backbone = nn.Sequential(nn.Linear(8, 16), nn.BatchNorm1d(16), nn.ReLU())  # "pretrained"
+head = nn.Linear(16, 2)
+model = nn.Sequential(backbone, head)
+
+backbone.requires_grad_(False)  # no gradients are computed for these parameters
+opt = torch.optim.AdamW((p for p in model.parameters() if p.requires_grad), lr=1e-2)
+print(sum(len(g["params"]) for g in opt.param_groups))  # only the head's weight and bias
+# > 2
+
+w0 = backbone[0].weight.clone()
+stats0 = backbone[1].running_mean.clone()
+head0 = head.weight.clone()
+
+
+def train_step(freeze_bn_stats):
+    model.train()  # sets EVERY submodule to train mode, the frozen BatchNorm too
+    if freeze_bn_stats:
+        backbone.eval()  # so put the frozen part back in eval mode after each model.train()
+    x, y = torch.randn(32, 8), torch.randint(0, 2, (32,))
+    loss = nn.functional.cross_entropy(model(x), y)
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+
+
+train_step(freeze_bn_stats=True)
+print(torch.equal(w0, backbone[0].weight), torch.equal(stats0, backbone[1].running_mean))  # truly frozen
+# > True True
+print(backbone[0].weight.grad, torch.equal(head0, head.weight))  # no grad for frozen, the head trained
+# > None False
+
+train_step(freeze_bn_stats=False)  # requires_grad=False does not stop BatchNorm's running stats
+print(torch.equal(w0, backbone[0].weight), torch.equal(stats0, backbone[1].running_mean))
+# > True False

@@ -1,0 +1,22 @@
+import torch
+from torch import nn
+from torch.utils.data import DataLoader, TensorDataset
+
+torch.manual_seed(0)
+dataset = TensorDataset(torch.randn(100, 3), torch.randint(0, 2, (100,)))
+loader = DataLoader(dataset, batch_size=32)
+
+print(len(dataset), len(loader))  # samples vs batches: ceil(100 / 32) = 4
+# > 100 4
+print(len(DataLoader(dataset, batch_size=32, drop_last=True)))  # floor(100 / 32): the last 4 samples dropped
+# > 3
+
+model = nn.Linear(3, 2)
+correct = 0
+with torch.no_grad():
+    for x, y in loader:
+        correct += (model(x).argmax(dim=1) == y).sum().item()
+print(correct / len(loader))  # the bug: correct samples per BATCH, can exceed 1
+# > 14.25
+print(correct / len(loader.dataset))  # accuracy: correct samples per sample
+# > 0.57

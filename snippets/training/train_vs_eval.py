@@ -1,0 +1,27 @@
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(4, 4), nn.BatchNorm1d(4), nn.Dropout(p=0.5))
+bn, drop = model[1], model[2]
+x = torch.randn(8, 4)
+
+model.train()  # the default mode after construction; sets .training on every submodule
+bn_train, drop_train = bn(x), drop(x)  # BatchNorm: this batch's mean/var; Dropout: random mask, x2 scaling
+print(bn.num_batches_tracked.item(), torch.equal(drop_train, x))  # running stats updated once
+# > 1 False
+
+model.eval()
+print(bn.training, drop.training)
+# > False False
+print(torch.allclose(bn(x), bn_train), torch.equal(drop(x), x))  # BatchNorm: running stats; Dropout: identity
+# > False True
+print(bn.num_batches_tracked.item())  # eval mode leaves the running stats alone
+# > 1
+
+# eval() only switches layer behaviour; autograd still records the graph:
+print(model(x).requires_grad)
+# > True
+with torch.no_grad():  # this is what turns graph recording off
+    print(model(x).requires_grad)
+    # > False
