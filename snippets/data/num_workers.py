@@ -61,3 +61,20 @@ if __name__ == "__main__":
     (again, _), _ = epochs(persistent=False)
     print("same generator, same random numbers in the workers:", torch.equal(first, again))
     # > same generator, same random numbers in the workers: True
+
+    # An exception inside a worker reaches the parent wrapped; the worker's traceback follows in the message.
+    ragged = [torch.zeros(3), torch.zeros(2)]  # the default collate cannot stack these
+    try:
+        next(iter(DataLoader(ragged, batch_size=2, num_workers=1)))
+    except RuntimeError as e:
+        print(str(e).splitlines()[0])
+        # > Caught RuntimeError in DataLoader worker process 0.
+
+    # Worker-only options are rejected without workers.
+    for options in ({"persistent_workers": True}, {"prefetch_factor": 2}):
+        try:
+            DataLoader(ragged, num_workers=0, **options)
+        except ValueError as e:
+            print(str(e).split(".")[0])
+            # > persistent_workers option needs num_workers > 0
+            # > prefetch_factor option could only be specified in multiprocessing
