@@ -1,0 +1,36 @@
+import torch
+
+graphs = []
+
+
+def counting_backend(gm, example_inputs):
+    graphs.append(gm)
+    return gm.forward
+
+
+logged = []
+
+
+@torch.compiler.disable  # never traced: runs as plain Python, with a graph break around it
+def log_stats(t):
+    logged.append(round(t.mean().item(), 4))
+
+
+@torch.compile(backend=counting_backend)
+def f(x):
+    y = torch.sin(x)
+    log_stats(y)
+    return torch.cos(y)
+
+
+x = torch.arange(4.0)
+f(x)
+print(len(graphs), logged)  # two graphs: before and after the disabled call
+# > 2 [0.473]
+
+torch._dynamo.reset()
+graphs.clear()
+with torch.compiler.set_stance("force_eager"):  # turn compilation off without editing the code
+    out = f(x)
+print(len(graphs), torch.allclose(out, torch.cos(torch.sin(x))))
+# > 0 True
