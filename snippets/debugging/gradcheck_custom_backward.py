@@ -1,0 +1,46 @@
+import warnings
+
+import torch
+from torch.autograd.gradcheck import GradcheckError, gradcheck
+
+
+class XSinX(torch.autograd.Function):  # y = x * sin(x), with a hand-written backward
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * torch.sin(x)
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        (x,) = ctx.saved_tensors
+        return grad_out * x * torch.cos(x)  # bug: the product rule's sin(x) term is missing
+
+
+x = torch.randn(3, dtype=torch.float64, requires_grad=True)  # float64: finite differences need the precision
+try:
+    gradcheck(XSinX.apply, (x,))
+except GradcheckError as e:  # a RuntimeError subclass
+    print(str(e).splitlines()[0])
+    # > Jacobian mismatch for output 0 with respect to input 0,
+    reference = torch.autograd.grad((x * torch.sin(x)).sum(), x)[0]  # autograd through the plain ops
+    custom = torch.autograd.grad(XSinX.apply(x).sum(), x)[0]
+    print(torch.allclose(reference - custom, torch.sin(x)))  # the gap is exactly the missing term
+    # > True
+
+
+class XSinXFixed(XSinX):
+    @staticmethod
+    def backward(ctx, grad_out):
+        (x,) = ctx.saved_tensors
+        return grad_out * (torch.sin(x) + x * torch.cos(x))
+
+
+print(gradcheck(XSinXFixed.apply, (x,)))
+# > True
+x32 = x.detach().float().requires_grad_()
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(gradcheck(XSinXFixed.apply, (x32,), raise_exception=False))  # correct code, float32: fails anyway
+    # > False
+print(str(caught[0].message).split(". ")[0])
+# > Input #0 requires gradient and is not a double precision floating point or complex
