@@ -1,0 +1,45 @@
+import argparse
+import pickle
+import textwrap
+
+import torch
+from torch import nn
+
+model = nn.Linear(4, 2)
+args = argparse.Namespace(lr=0.1, epochs=10)  # a config object saved next to the weights: very common
+torch.save({"model": model.state_dict(), "args": args}, "ckpt.pt")
+
+try:
+    torch.load("ckpt.pt")  # weights_only=True is the default
+except pickle.UnpicklingError as e:
+    lines = [line.strip() for line in str(e).splitlines()]
+    print(textwrap.fill(lines[1].split(". Re-running")[0], width=100))
+    # > (1) In PyTorch 2.6, we changed the default value of the `weights_only` argument in `torch.load` from
+    # > `False` to `True`
+    print(lines[3].split(" Please")[0])
+    # > WeightsUnpickler error: Unsupported global: GLOBAL argparse.Namespace was not an allowed global by default.
+
+print(torch.serialization.get_unsafe_globals_in_checkpoint("ckpt.pt"))  # what the file would import
+# > ['argparse.Namespace']
+with torch.serialization.safe_globals([argparse.Namespace]):  # allow exactly these, for this block only
+    print(torch.load("ckpt.pt")["args"])
+    # > Namespace(lr=0.1, epochs=10)
+
+torch.save({"model": model.state_dict(), "args": vars(args)}, "ckpt.pt")  # better: save plain types
+print(torch.load("ckpt.pt")["args"])
+# > {'lr': 0.1, 'epochs': 10}
+
+
+class Payload:  # what weights_only=True protects against: a pickle calls any function it names
+    def __reduce__(self):
+        return (sum, ([1, 2, 3],))  # an attacker would name os.system instead
+
+
+torch.save(Payload(), "evil.pt")
+print(torch.load("evil.pt", weights_only=False))  # sum([1, 2, 3]) ran during the load
+# > 6
+try:
+    torch.load("evil.pt")
+except pickle.UnpicklingError as e:
+    print([line.strip() for line in str(e).splitlines() if "WeightsUnpickler" in line][0].split(" Please")[0])
+    # > WeightsUnpickler error: Unsupported global: GLOBAL sum was not an allowed global by default.
