@@ -3,6 +3,8 @@
 - `config.extra.torch_version` comes from the torch pin in requirements.txt (shown in every page footer).
 - `{{ questions }}`, `{{ snippets }}`, `{{ sections }}` and `{{ torch_version }}` in a page are replaced by counts.
 - Every question heading gets a "report a problem with this answer" link naming its page and id.
+- Search indexes a question's prose and its qa-search line, not its code blocks or the report link
+  (`data-search-exclude`): code and printed output outranked the answers (tests/browser/queries.yml).
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ def on_page_markdown(markdown, page, config, files):
 
 
 H2 = re.compile(r'(<h2 id="(?P<id>[^"]+)"[^>]*>.*?</h2>)', re.S)
+CODE_BLOCK = re.compile(r'(<div class="language-[\w-]+ highlight")')
 
 
 def on_page_content(content, page, config, files):
@@ -62,9 +65,9 @@ def on_page_content(content, page, config, files):
             }
         )
         link = (
-            f'<a class="qa-report" href="{html.escape(repo)}/issues/new?{html.escape(query)}" '
+            f'<a class="qa-report" data-search-exclude href="{html.escape(repo)}/issues/new?{html.escape(query)}" '
             f'rel="nofollow">Report a problem with this answer</a>'
         )
         return m.group(1) + link
 
-    return H2.sub(report, content)
+    return CODE_BLOCK.sub(r"\1 data-search-exclude", H2.sub(report, content))
