@@ -11,8 +11,9 @@ DOCS = ROOT / "docs"
 SNIPPETS = ROOT / "snippets"
 REQUIREMENTS = ROOT / "requirements.txt"
 
-# Pages that hold questions: docs/<section>/*.md. docs/reference/ holds the cheat sheet and the error index.
-NON_QUESTION_DIRS = {"reference"}
+# Pages that hold questions: docs/<section>/*.md. docs/reference/ holds the cheat sheet and the error index,
+# docs/walkthroughs/ the executed notebooks (tools/walkthrough_hooks.py).
+NON_QUESTION_DIRS = {"reference", "walkthroughs"}
 
 HEADING = re.compile(r"^(#{1,6})\s+(?P<title>.*?)\s*(?:\{(?P<attrs>[^}]*)\})?\s*$")
 ATTR_ID = re.compile(r"(?:^|\s)#(?P<id>[A-Za-z0-9_-]+)")
