@@ -5,11 +5,13 @@
 - Every question heading gets a "report a problem with this answer" link naming its page and id.
 - Search indexes a question's prose and its qa-search line, not its code blocks or the report link
   (`data-search-exclude`): code and printed output outranked the answers (tests/browser/queries.yml).
+- `assets/questions.json` lists every question's link, for practice mode's "Random question" (docs/assets/practice.js).
 """
 
 from __future__ import annotations
 
 import html
+import json
 import re
 import sys
 from pathlib import Path
@@ -21,6 +23,7 @@ import qa  # noqa: E402
 from mkdocs.exceptions import PluginError  # noqa: E402
 
 FACTS: dict[str, str] = {}
+QUESTION_URLS: dict[str, list[str]] = {}  # page url -> the links of its questions
 
 
 def on_config(config):
@@ -33,6 +36,7 @@ def on_config(config):
         sections=str(len(sections)),
     )
     config["extra"]["torch_version"] = FACTS["torch_version"]
+    QUESTION_URLS.clear()
     return config
 
 
@@ -53,6 +57,8 @@ CODE_BLOCK = re.compile(r'(<div class="language-[\w-]+ highlight")')
 def on_page_content(content, page, config, files):
     if page.file.src_uri.split("/")[0] in qa.NON_QUESTION_DIRS or "/" not in page.file.src_uri:
         return content
+    if page.file.src_uri.endswith(".md"):
+        QUESTION_URLS[page.url] = [f"{page.url}#{m.group('id')}" for m in H2.finditer(content)]
     repo = config["repo_url"].rstrip("/")
 
     def report(m: re.Match) -> str:
@@ -71,3 +77,8 @@ def on_page_content(content, page, config, files):
         return m.group(1) + link
 
     return CODE_BLOCK.sub(r"\1 data-search-exclude", H2.sub(report, content))
+
+
+def on_post_build(config):
+    links = sorted(link for links in QUESTION_URLS.values() for link in links)
+    (Path(config["site_dir"]) / "assets" / "questions.json").write_text(json.dumps(links), encoding="utf-8")
