@@ -10,7 +10,6 @@ matmul precision, a fresh temporary working directory, deprecations as errors, a
 
 from __future__ import annotations
 
-import builtins
 import contextlib
 import io
 import json
@@ -45,7 +44,7 @@ class BlockTimeout(BaseException):
 
 @dataclass
 class Outcome:
-    prints: list[tuple[int, str]]  # (line of the block, text written)
+    prints: list[tuple[int, str]]  # (line of the block's statement, text it wrote to stdout)
     error: str | None = None  # translated traceback, naming snippet files and lines
     error_line: int | None = None  # line of the block where the error happened
     stdout: str = ""
@@ -102,23 +101,21 @@ def run_in_process(block: Block, timeout: float) -> Outcome:
     prints: list[tuple[int, str]] = []
     out = io.StringIO()
     cwd, environ, path = os.getcwd(), dict(os.environ), list(sys.path)
-    original_print = builtins.print
     error = error_line = None
     with tempfile.TemporaryDirectory(prefix="qa-block-") as tmp, warnings.catch_warnings():
         os.chdir(tmp)
         reset_global_state()
         qa_runtime.strict_warnings()
-        qa_runtime.record_prints(filename, lambda line, text: prints.append((line, text)))
+        recorder = qa_runtime.StdoutRecorder(out, filename, lambda line, text: prints.append((line, text)))
         try:
             code = compile(block.code, filename, "exec", dont_inherit=True)
-            with contextlib.redirect_stdout(out), time_limit(timeout):
+            with contextlib.redirect_stdout(recorder), time_limit(timeout):
                 exec(code, {"__name__": "__snippet__", "__file__": filename})
         except BaseException as exc:  # noqa: BLE001  (KeyboardInterrupt included: a block must not stop the suite)
             if isinstance(exc, KeyboardInterrupt):
                 raise
             error, error_line = _describe(exc, filename, block)
         finally:
-            builtins.print = original_print
             os.chdir(cwd)
             os.environ.clear()
             os.environ.update(environ)

@@ -1,10 +1,4 @@
-import warnings
-
 import torch
-
-with warnings.catch_warnings():  # torch 2.13's own Inductor import trips its TorchScript deprecation (harmless)
-    warnings.simplefilter("ignore", DeprecationWarning)
-    import torch._inductor.compile_fx  # noqa: F401
 
 torch.manual_seed(0)
 model = torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.GELU(), torch.nn.Linear(16, 4))

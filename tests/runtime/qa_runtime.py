@@ -2,12 +2,13 @@
 
 - torch's deprecations are errors: DeprecationWarning, FutureWarning, and any warning whose message says
   "deprecated". A snippet that exists to show such a warning catches it with warnings.catch_warnings().
-- Each `print` called from the snippet's own code is recorded with its line, to compare with the `# >` lines.
+- What the snippet writes to standard output is recorded with the line of the snippet's statement that wrote
+  it (print, sys.stdout.write, a library call that prints), to compare with the `# >` lines. `print` itself
+  is not replaced, so the snippet behaves exactly as in a reader's interpreter (torch.compile included).
 """
 
 from __future__ import annotations
 
-import builtins
 import json
 import os
 import sys
@@ -18,23 +19,31 @@ def strict_warnings() -> None:
     warnings.filterwarnings("error", category=DeprecationWarning)
     warnings.filterwarnings("error", category=FutureWarning)
     warnings.filterwarnings("error", message=r"(?is).*deprecat")
+    # torch 2.13 itself uses `@torch.jit.script_method` in torch/utils/mkldnn.py, imported by Inductor: the
+    # warning is about torch's own code, not the reader's (and Python's default filters hide it from readers).
+    warnings.filterwarnings(
+        "ignore", message=r"`torch\.jit\.script_method` is deprecated", module=r"torch\.jit\._script"
+    )
 
 
-def record_prints(filename: str, sink) -> None:
-    """Call sink(line, text) for every print made by code compiled from `filename` to standard output."""
-    original = builtins.print
+class StdoutRecorder:
+    """A stand-in for sys.stdout that calls sink(line, text) for each write, with the line of the innermost
+    frame of code compiled from `filename` (the snippet); writes from elsewhere pass through unrecorded."""
 
-    def print(*args, sep=" ", end="\n", file=None, flush=False):  # noqa: A001
-        if file is None or file is sys.stdout:
-            caller = sys._getframe(1)
-            if caller.f_code.co_filename == filename:
-                sep = " " if sep is None else sep
-                end = "\n" if end is None else end
-                sink(caller.f_lineno, sep.join(map(str, args)) + end)
-        return original(*args, sep=sep, end=end, file=file, flush=flush)
+    def __init__(self, stream, filename: str, sink):
+        self._stream, self._filename, self._sink = stream, filename, sink
 
-    print.__wrapped__ = original
-    builtins.print = print
+    def write(self, text: str) -> int:
+        if text:
+            frame = sys._getframe(1)
+            while frame is not None and frame.f_code.co_filename != self._filename:
+                frame = frame.f_back
+            if frame is not None:
+                self._sink(frame.f_lineno, text)
+        return self._stream.write(text)
+
+    def __getattr__(self, name):  # flush, fileno, encoding, isatty, ...
+        return getattr(self._stream, name)
 
 
 def append_jsonl(path: str):
@@ -54,7 +63,7 @@ def install_from_environment() -> None:
     if not os.environ.get("QA_SNIPPET_FILE"):
         return
     strict_warnings()
-    record_prints(os.environ["QA_SNIPPET_FILE"], append_jsonl(os.environ["QA_PRINT_LOG"]))
+    sys.stdout = StdoutRecorder(sys.stdout, os.environ["QA_SNIPPET_FILE"], append_jsonl(os.environ["QA_PRINT_LOG"]))
     import faulthandler
     import signal
 
