@@ -5,6 +5,7 @@
 
 Marks, written before a fence as pytest-codeblocks comments (`<!--pytest.mark.cuda-->`):
     cuda                      needs a CUDA device; skipped with the reason on a machine without one
+    cpu_only                  shows what happens without CUDA; skipped with the reason where CUDA is available
     torchrun(nproc_per_node=2)  launched by torchrun in fresh interpreters
     timeout(seconds)          a longer time limit than the default
     slow                      takes more than a few seconds (deselect with -m "not slow")
@@ -24,6 +25,7 @@ from tools.qa import DOCS
 
 MARKERS = {
     "cuda": "needs a CUDA device (run `make test-gpu` on a GPU machine)",
+    "cpu_only": "shows what happens on a machine without CUDA",
     "torchrun(nproc_per_node)": "a block launched with torchrun",
     "timeout(seconds)": "a block's time limit in seconds",
     "slow": "a block that takes more than a few seconds",
@@ -80,6 +82,11 @@ class CodeBlock(pytest.Item):
 
             if not torch.cuda.is_available():
                 pytest.skip(f"{block.where()}: needs CUDA; run `make test-gpu` on a machine with a GPU")
+        if "cpu_only" in marks:
+            import torch
+
+            if torch.cuda.is_available():
+                pytest.skip(f"{block.where()}: shows what happens without CUDA, and this machine has CUDA")
         timeout = marks["timeout"].args[0] if "timeout" in marks else DEFAULT_TIMEOUT
         if is_program(block, marks):
             torchrun = marks["torchrun"].kwargs if "torchrun" in marks else None

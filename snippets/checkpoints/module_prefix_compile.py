@@ -1,11 +1,5 @@
-import warnings
-
 import torch
 from torch import nn
-
-with warnings.catch_warnings():  # torch 2.13's own Inductor import trips its TorchScript deprecation (harmless)
-    warnings.simplefilter("ignore", DeprecationWarning)
-    import torch._inductor.compile_fx  # noqa: F401
 
 torch.manual_seed(0)
 model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 2))
