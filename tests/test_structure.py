@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from pytest_codeblocks import extract_from_buffer
 
-from tests.pagecode import rel, snippets_config
+from tests.pagecode import OUTPUT, rel, snippets_config
 from tools import qa
 from tools.new_question import UNFINISHED
 
@@ -163,4 +163,30 @@ def test_no_question_is_left_unfinished():
             if UNFINISHED in line:
                 problems.append(f"{rel(path)}:{n}: unfinished snippet: replace the {UNFINISHED} placeholder")
                 break
+    report(problems)
+
+
+def shown_text() -> str:
+    """Everything the snippets print, as shown on the pages, with whitespace collapsed."""
+    lines = []
+    for path in qa.snippet_files():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            m = OUTPUT.match(line)
+            if m:
+                lines.append(m.group("text") or "")
+    return re.sub(r"\s+", " ", " ".join(lines))
+
+
+def test_every_message_on_the_errors_page_is_printed_by_a_snippet():
+    """The Common errors page quotes only messages a snippet really printed (CUDA-only ones are marked)."""
+    page = qa.DOCS / "reference" / "errors.md"
+    printed = shown_text()
+    problems = []
+    for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), start=1):
+        m = re.match(r"^\|\s*(`+)\s?(?P<message>.+?)\s?\1", line)
+        if not m or "(*CUDA*)" in line:
+            continue
+        message = re.sub(r"\s+", " ", m.group("message"))
+        if message not in printed:
+            problems.append(f"{rel(page)}:{n}: no snippet prints {message!r}")
     report(problems)
