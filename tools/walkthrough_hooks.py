@@ -6,6 +6,7 @@ HTML: about 600 KB of inlined JupyterLab CSS and scripts, then the cells. For ea
 - keeps only the cells, shows code cells as Material code blocks (its highlighting, copy button, dark mode),
   joins a cell's printed output into one block, and leaves the rest to docs/assets/walkthroughs.css;
 - fails the build on any stderr output in the page (a warning printed by a cell is a bug to fix);
+- gives each plot the alt text of its cell's `alt` metadata (`# %% alt="..."`), and fails on a plot without;
 - rewrites the Markdown cells' links to other pages (`../training/index.md#overfitting`) into site URLs, and
   has MkDocs validate them like any other page's links;
 - writes the notebook as .ipynb next to the page (mkdocs-jupyter's `include_source` copies the .py), for the
@@ -18,7 +19,7 @@ import logging
 import os
 import posixpath
 import re
-from html import unescape
+from html import escape, unescape
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -48,6 +49,8 @@ STREAM_SPLIT = re.compile(
     r'</pre>\s*</div>\s*</div>\s*<div class="jp-OutputArea-child">\s*'
     r'<div class="jp-RenderedText jp-OutputArea-output" data-mime-type="text/plain"[^>]*>\s*<pre>'
 )
+CODE_CELL = re.compile(r'(?=<div class="jp-Cell jp-CodeCell jp-Notebook-cell[^"]*" id=")')
+NO_ALT = 'alt="No description has been provided for this image"'
 HREF = re.compile(r'<a href="(?P<url>[^"]+)"')
 ID = re.compile(r'\bid="([^"]+)"')
 
@@ -68,6 +71,21 @@ def slim(content: str) -> str:
     return content.replace('class="anchor-link"', 'class="headerlink"')
 
 
+def add_alt_text(html: str, page) -> str:
+    alts = [c.metadata.get("alt") for c in jupytext.read(page.file.abs_src_path).cells if c.cell_type == "code"]
+    before, *cells = CODE_CELL.split(html)
+    if len(cells) != len(alts):
+        raise PluginError(f"{CHANGED}: {len(cells)} code cells in the HTML, {len(alts)} in the notebook")
+    for i, (cell, alt) in enumerate(zip(cells, alts, strict=True)):
+        if NO_ALT in cell and not alt:
+            raise PluginError(
+                f"{page.file.src_uri}: code cell {i + 1} shows an image without alt text: "
+                'describe it in the cell header, `# %% alt="..."`'
+            )
+        cells[i] = cell.replace(NO_ALT, f'alt="{escape(alt, quote=True)}"') if alt else cell
+    return before + "".join(cells)
+
+
 def on_page_content(html, page, config, files):
     if not is_walkthrough(page):
         return html
@@ -79,6 +97,7 @@ def on_page_content(html, page, config, files):
             f"{page.file.src_uri}: code cell {len(cells)} (starting `{unescape(start)}`) wrote to stderr:\n"
             + unescape(m["text"].strip())
         )
+    html = add_alt_text(html, page)
     html = slim(html)
     page.present_anchor_ids = set(ID.findall(html))
     page.links_to_anchors = {}

@@ -17,7 +17,9 @@
 # uninterrupted run, then leaves out each piece in turn to show what breaks.
 #
 # Related questions: [what goes into a checkpoint you can resume from?](../checkpoints/index.md#full-checkpoint),
-# [why `state_dict` and not the whole model?](../checkpoints/index.md#save-and-load).
+# [why `state_dict` and not the whole model?](../checkpoints/index.md#save-and-load),
+# [`weights_only`](../checkpoints/index.md#weights-only),
+# [reproducibility](../debugging/index.md#reproducibility).
 
 # %%
 import os
@@ -171,18 +173,20 @@ for missing in ("optimizer", "scheduler", "rng"):
 # What goes wrong in each case:
 #
 # - **optimizer**: AdamW restarts with zero moment estimates and a step count of 0, so its bias correction makes
-#   the first updates after the resume behave like the first updates of training: large steps from
-#   already-trained weights.
-# - **scheduler**: a fresh schedule starts again at the initial learning rate, a warm restart nobody asked for.
-#   (Here the optimizer state still carries the learning rate it had, but the next `scheduler.step()` computes
-#   from the fresh schedule's position.)
+#   the first updates after the resume as large as the first updates of training, now applied to trained
+#   weights. The current learning rate lives in the optimizer's `param_groups` too, so it is back at its
+#   initial value.
+# - **scheduler**: a fresh scheduler's step count starts again at 0, so every later learning rate is computed for
+#   the wrong position in the schedule. (`CosineAnnealingLR` computes each rate from the previous one, so here
+#   the restored rate decays on the wrong clock; schedulers that compute the rate from the step count, such as
+#   `LambdaLR` or `OneCycleLR`, jump back to the start of the schedule.)
 # - **RNG**: the weights and the optimizer are right, but epoch 4 sees a different shuffle order and different
 #   dropout masks. The run is as good statistically, and not the same run: you cannot tell a resumed result from
 #   a bug, and a bisection of a regression cannot rely on it.
 #
 # The loss per epoch, for the reference run and each resume. The correct resume lies exactly on the reference:
 
-# %%
+# %% alt="Loss per epoch: the full resume lies on the uninterrupted run, each partial resume leaves it"
 epochs = range(1, EPOCHS + 1)
 fig, ax = plt.subplots(figsize=(7, 3.2))
 ax.plot(epochs, reference_losses, color="black", linewidth=3, alpha=0.3, label="uninterrupted")

@@ -13,6 +13,7 @@
 # deprecated.
 #
 # Related questions: [mixed precision](../performance/index.md#mixed-precision),
+# [bfloat16 or float16](../performance/index.md#bf16-vs-fp16), [GradScaler](../performance/index.md#gradscaler),
 # [gradient accumulation](../training/index.md#gradient-accumulation).
 
 # %%
@@ -62,8 +63,9 @@ print(f"weight grad:    {model[0].weight.grad.dtype}")
 # `float16` (5 exponent bits, common on older GPUs) does need it: `torch.amp.GradScaler("cuda")` multiplies the
 # loss before `backward()` and unscales before the step.
 #
-# The price is precision: `bfloat16` has 8 bits of mantissa, about 2 to 3 significant digits. The gradient under
-# autocast is close to the `float32` one (here within a few percent, measured per tensor), not equal to it.
+# The price is precision: `bfloat16` has 8 bits of precision (7 stored), about 2 to 3 significant digits. The
+# gradient under autocast is close to the `float32` one (here within a few percent, measured per tensor), not
+# equal to it.
 # That is the noise level mixed precision adds to training, and it is why the equality checks below compare
 # `float32` with `float32` and `bfloat16` with `bfloat16`:
 
@@ -140,8 +142,9 @@ print(f"weight by micro-batch size:        {all_close(weighted, big50)}")
 
 # %% [markdown]
 # Two more conditions for the equality: no layer may mix samples within a batch (BatchNorm computes statistics
-# per micro-batch; LayerNorm, used here, is per sample), and under DDP the gradient all-reduce should run only
-# on the last micro-batch (`model.no_sync()` on the others).
+# per micro-batch; LayerNorm, used here, is per sample: see
+# [BatchNorm or LayerNorm](../training/index.md#batchnorm-vs-layernorm)), and under DDP the gradient all-reduce
+# should run only on the last micro-batch (`model.no_sync()` on the others).
 #
 # ## Both together: the training step
 #

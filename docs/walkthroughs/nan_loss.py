@@ -1,12 +1,15 @@
 # %% [markdown]
 # # Debugging a NaN loss, step by step
 #
-# A classifier trains for one step, then the loss turns into `inf`, then `nan`, and stays there. This
+# A classifier starts training, then the loss turns into `inf`, then `nan`, and stays there. This
 # walkthrough finds out why the way you would on a real model: find the first bad step, decide whether the
 # forward or the backward pass went wrong, let anomaly detection name the operation, fix the numerics, then
 # fix the cause.
 #
-# Related questions: [why is my loss NaN?](../debugging/index.md#nan-loss).
+# Related questions: [my loss is NaN: where does it come from?](../debugging/index.md#nan-loss),
+# [what anomaly mode costs](../debugging/index.md#anomaly-mode-cost),
+# [vanishing and exploding gradients](../debugging/index.md#vanishing-exploding-gradients),
+# [gradient clipping](../training/index.md#clip-grad-norm).
 
 # %%
 import re
@@ -92,8 +95,9 @@ print(f"gradients finite: {grads_finite}")
 
 # %% [markdown]
 # The inputs and the weights going in were fine. The previous step's update was large enough to throw the
-# logits far apart (a gap of more than about 100 between two logits of a row). In `float32`, `exp(-100)`
-# relative to the largest term rounds to exactly `0`, so `softmax` returns some probabilities of exactly `0`.
+# logits far apart. `softmax` computes `exp(logit - max_logit)`, and when a row's gap is more than about 104,
+# that is below the smallest positive `float32` (about `1.4e-45`) and rounds to exactly `0`: `softmax` returns
+# probabilities of exactly `0`.
 # When the true class of a row has one, `log(0) = -inf` and the loss is `inf`: the forward pass already went
 # wrong. The gradients are `nan`, and after `optimizer.step()` so are the weights, which is why every later loss
 # is `nan`.
@@ -105,8 +109,9 @@ print(f"gradients finite: {grads_finite}")
 # `torch.autograd.detect_anomaly()` (a context manager; `torch.autograd.set_detect_anomaly(True)` is the global
 # switch) makes autograd record where each operation was created in the forward pass, and check every backward
 # function's output for NaN. The first one that produces a NaN raises a `RuntimeError` naming the backward
-# function, and a warning carries the traceback of the forward line that created it. It slows everything down:
-# use it to replay the bad step, never in normal training.
+# function, and a warning carries the traceback of the forward line that created it. It slows everything down
+# ([what anomaly mode costs](../debugging/index.md#anomaly-mode-cost)): use it to replay the bad step, never in
+# normal training.
 
 # %%
 model, optimizer = make_run()

@@ -10,8 +10,10 @@
 #
 # The validation labels are clean. Everything runs on CPU in a few seconds.
 #
-# Related questions: [how do you detect and reduce overfitting?](../training/index.md#overfitting),
-# [why `model.train()` and `model.eval()`?](../training/index.md#train-vs-eval).
+# Related questions: [training loss falls while validation loss rises](../training/index.md#overfitting),
+# [`model.train()` and `model.eval()`](../training/index.md#train-vs-eval),
+# [why `zero_grad()`](../training/index.md#zero-grad),
+# [why overfit a single batch first](../debugging/index.md#overfit-one-batch).
 
 # %%
 import copy
@@ -107,7 +109,8 @@ def evaluate(model, loader, loss_fn) -> tuple[float, float]:
 #
 # Each epoch records the training loss, the validation loss and accuracy, and keeps a copy of the weights with
 # the lowest validation loss so far. `copy.deepcopy` matters: `model.state_dict()` returns references to the
-# live tensors, which the next `optimizer.step()` would overwrite.
+# live tensors, which the next `optimizer.step()` would overwrite (see
+# [why the saved "best model" changed](../checkpoints/index.md#state-dict-copy)).
 
 # %%
 epochs = 100
@@ -130,7 +133,7 @@ for epoch in range(epochs):
 #
 # The vertical line marks the epoch with the lowest validation loss.
 
-# %%
+# %% alt="Validation loss bottoms out at the dashed line, then rises while training loss keeps falling"
 fig, (ax_loss, ax_acc) = plt.subplots(1, 2, figsize=(9, 3.2))
 ax_loss.plot(history["train"], label="train loss (noisy labels)")
 ax_loss.plot(history["val"], label="validation loss (clean labels)")
