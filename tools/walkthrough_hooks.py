@@ -9,12 +9,15 @@ HTML: about 600 KB of inlined JupyterLab CSS and scripts, then the cells. For ea
 - gives each plot the alt text of its cell's `alt` metadata (`# %% alt="..."`), and fails on a plot without;
 - rewrites the Markdown cells' links to other pages (`../training/index.md#overfitting`) into site URLs, and
   has MkDocs validate them like any other page's links;
+- keys mkdocs-jupyter's execution cache on requirements.txt as well as on the notebook, so that a new torch pin
+  re-executes every walkthrough (the footer says which torch the outputs came from);
 - writes the notebook as .ipynb next to the page (mkdocs-jupyter's `include_source` copies the .py), for the
   download buttons of overrides/main.html.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import posixpath
@@ -34,6 +37,13 @@ MAX_PAGE_BYTES = 300_000
 
 # Tiny models: one thread is faster than several on a shared machine. Kernels inherit this; tests do the same.
 os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+
+def on_config(config):
+    root = Path(config.config_file_path).parent
+    pins = hashlib.sha256((root / "requirements.txt").read_bytes()).hexdigest()[:16]
+    config.plugins["mkdocs-jupyter"].config["cache_dir"] = str(root / ".cache" / "mkdocs-jupyter" / pins)
+    return config
 
 
 def is_walkthrough(page) -> bool:
