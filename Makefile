@@ -56,10 +56,10 @@ build: venv
 	$(BIN)/mkdocs build --strict
 
 lint: venv
-	$(BIN)/ruff check snippets tests tools && $(BIN)/ruff format --check snippets tests tools
+	$(BIN)/ruff check snippets tests tools docs/walkthroughs && $(BIN)/ruff format --check snippets tests tools docs/walkthroughs
 
 format: venv
-	$(BIN)/ruff check --fix snippets tests tools && $(BIN)/ruff format snippets tests tools
+	$(BIN)/ruff check --fix snippets tests tools docs/walkthroughs && $(BIN)/ruff format snippets tests tools docs/walkthroughs
 
 clean:
 	rm -rf site .cache
