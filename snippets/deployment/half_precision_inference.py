@@ -1,0 +1,39 @@
+import copy
+
+import torch
+import torch.nn as nn
+
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(64, 64), nn.GELU(), nn.Linear(64, 10)).eval()
+x = torch.randn(8, 64)
+
+
+def nbytes(m):
+    return sum(p.numel() * p.element_size() for p in m.parameters())
+
+
+with torch.inference_mode():
+    ref = model(x)
+
+    with torch.autocast("cpu", dtype=torch.bfloat16):  # weights stay fp32; matmuls run in bf16
+        auto = model(x)
+    print("autocast:", auto.dtype, "| weights:", model[0].weight.dtype)
+    # > autocast: torch.bfloat16 | weights: torch.float32
+
+    half = copy.deepcopy(model).to(torch.bfloat16)  # weights stored in bf16: half the memory
+    print("bytes:", nbytes(model), "->", nbytes(half))
+    # > bytes: 19240 -> 9620
+    try:
+        half(x)  # fp32 input, bf16 weights
+    except RuntimeError as e:
+        print(e)
+        # > mat1 and mat2 must have the same dtype, but got Float and BFloat16
+    y = half(x.to(torch.bfloat16))
+    rel = ((y.float() - ref).norm() / ref.norm()).item()
+    print(y.dtype, "relative error < 1%:", rel < 0.01, "| same predictions:", torch.equal(y.argmax(1), ref.argmax(1)))
+    # > torch.bfloat16 relative error < 1%: True | same predictions: True
+
+print("max:", torch.finfo(torch.float16).max, "vs", f"{torch.finfo(torch.bfloat16).max:.2e}")
+# > max: 65504.0 vs 3.39e+38
+print("eps:", torch.finfo(torch.float16).eps, "vs", torch.finfo(torch.bfloat16).eps)
+# > eps: 0.0009765625 vs 0.0078125

@@ -1,0 +1,60 @@
+import os
+import socket
+import warnings
+
+import torch
+import torch.distributed as dist
+import torch.multiprocessing as mp
+
+
+def worker(rank, world_size, port):
+    os.environ["MASTER_ADDR"], os.environ["MASTER_PORT"] = "127.0.0.1", str(port)
+    dist.init_process_group("gloo", rank=rank, world_size=world_size)
+    mine = torch.tensor([1.0, 2.0]) + 10 * rank  # rank 0: [1, 2], rank 1: [11, 12]
+    results = {"input": mine}
+
+    t = mine.clone()
+    dist.all_reduce(t, op=dist.ReduceOp.SUM)  # everyone gets the sum (DDP: gradient buckets, then / world_size)
+    results["all_reduce"] = t
+
+    t = mine.clone()
+    dist.broadcast(t, src=0)  # everyone gets rank 0's copy (DDP: initial weights and buffers)
+    results["broadcast"] = t
+
+    t = torch.empty(2 * world_size)
+    dist.all_gather_single(t, mine)  # everyone gets every shard, concatenated (FSDP: parameters before use)
+    results["all_gather"] = t
+
+    shard = torch.empty(1)
+    dist.reduce_scatter_single(shard, mine)  # sum, then rank r keeps chunk r only (FSDP: gradients)
+    results["reduce_scatter"] = shard
+
+    t = torch.empty(world_size)
+    dist.all_gather_single(t, shard)  # reduce_scatter + all_gather == all_reduce
+    results["rs + all_gather"] = t
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        dist.all_gather_into_tensor(torch.empty(2 * world_size), mine)  # the name most tutorials still use
+
+    everyone = [None] * world_size
+    dist.all_gather_object(everyone, {name: t.tolist() for name, t in results.items()})  # to print from rank 0
+    if rank == 0:
+        for name in results:
+            print(f"{name:15}", [r[name] for r in everyone])  # one entry per rank
+            # > input           [[1.0, 2.0], [11.0, 12.0]]
+            # > all_reduce      [[12.0, 14.0], [12.0, 14.0]]
+            # > broadcast       [[1.0, 2.0], [1.0, 2.0]]
+            # > all_gather      [[1.0, 2.0, 11.0, 12.0], [1.0, 2.0, 11.0, 12.0]]
+            # > reduce_scatter  [[12.0], [14.0]]
+            # > rs + all_gather [[12.0, 14.0], [12.0, 14.0]]
+        print(caught[0].category.__name__, str(caught[0].message).split(". ")[0])
+        # > FutureWarning `torch.distributed.all_gather_into_tensor` is deprecated
+    dist.destroy_process_group()
+
+
+if __name__ == "__main__":
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    mp.spawn(worker, args=(2, port), nprocs=2)

@@ -1,0 +1,61 @@
+import gc
+import os
+import socket
+
+import torch
+import torch.distributed as dist
+import torch.multiprocessing as mp
+import torch.nn as nn
+from torch.distributed.device_mesh import init_device_mesh
+from torch.distributed.fsdp import fully_shard
+
+
+def train(rank, world_size):
+    mesh = init_device_mesh("cpu", (world_size,))  # init_device_mesh("cuda", (world_size,)) on GPUs
+
+    torch.manual_seed(0)  # same initial weights on every rank
+    model = nn.Sequential(nn.Linear(8, 6), nn.ReLU(), nn.Linear(6, 2))
+    for layer in model:
+        if isinstance(layer, nn.Linear):
+            fully_shard(layer, mesh=mesh)  # each layer: one all-gather unit
+    fully_shard(model, mesh=mesh)  # the root: whatever is left
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-2)  # built AFTER sharding: it sees the shards
+
+    w = model[0].weight
+    local_shapes = [None] * world_size
+    dist.all_gather_object(local_shapes, tuple(w.to_local().shape))
+    if rank == 0:
+        print(type(model).__name__, type(w).__name__, w.placements)
+        # > FSDPSequential DTensor (Shard(dim=0),)
+        print("full shape:", tuple(w.shape), "local shard per rank:", local_shapes)
+        # > full shape: (6, 8) local shard per rank: [(3, 8), (3, 8)]
+
+    torch.manual_seed(rank)  # each rank trains on its own data
+    loss = model(torch.randn(4, 8)).pow(2).mean()
+    loss.backward()  # reduce-scatter: each rank receives the averaged gradient of ITS shard only
+    optimizer.step()  # AdamW state exists only for the local shard
+    if rank == 0:
+        print("grad:", type(w.grad).__name__, tuple(w.grad.to_local().shape))
+        # > grad: DTensor (3, 8)
+        print("adam state:", tuple(optimizer.state[w]["exp_avg"].to_local().shape))
+        # > adam state: (3, 8)
+
+    full = w.full_tensor()  # a collective: every rank must call it
+    if rank == 0:
+        print("gathered:", tuple(full.shape))
+        # > gathered: (6, 8)
+
+
+def worker(rank, world_size, port):
+    os.environ["MASTER_ADDR"], os.environ["MASTER_PORT"] = "127.0.0.1", str(port)
+    dist.init_process_group("gloo", rank=rank, world_size=world_size)  # "nccl" on GPUs
+    train(rank, world_size)
+    gc.collect()  # fully_shard modules hold the process group in reference cycles: free them first
+    dist.destroy_process_group()
+
+
+if __name__ == "__main__":
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    mp.spawn(worker, args=(2, port), nprocs=2)
