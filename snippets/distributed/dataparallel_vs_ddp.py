@@ -10,7 +10,6 @@ from torch.nn.parallel import DistributedDataParallel as DDP
 
 
 def train(rank, world_size):
-
     torch.manual_seed(0)
     model = nn.Linear(4, 1)
     reference = nn.Linear(4, 1)  # a single-process copy, to compare against

@@ -24,8 +24,8 @@ def train(rank, world_size):
         torch.save({"model": model.module.state_dict(), "optimizer": optimizer.state_dict()}, "ckpt.pt")
     dist.barrier()  # nobody reads the file before rank 0 has finished writing it
 
-    device = torch.device(f"cuda:{rank}" if torch.cuda.is_available() else "cpu")
-    ckpt = torch.load("ckpt.pt", map_location=device)  # GPU: tensors land on THIS rank's GPU, not all on cuda:0
+    device = torch.device("cpu")  # GPU: torch.device("cuda", local_rank), so each rank loads onto its own GPU
+    ckpt = torch.load("ckpt.pt", map_location=device)  # without it, tensors go back where they were saved: cuda:0
     fresh = nn.Linear(4, 2).to(device)
     fresh.load_state_dict(ckpt["model"])  # no "module." prefix: loads into a plain model
     resumed = DDP(fresh)
