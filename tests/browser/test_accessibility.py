@@ -1,0 +1,46 @@
+"""axe-core finds no serious or critical violation on the pages readers use most, search open included."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from .pages import notebook_page_url
+from .search import BOX, search
+
+SEVERE = {"serious", "critical"}
+
+
+def severe_violations(page) -> list[str]:
+    # Colours measured mid-transition (the search overlay fading in) are not the page's colours.
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+    results = Axe().run(page)
+    return [
+        f"{v['impact']} {v['id']}: {v['help']} ({len(v['nodes'])}x, e.g. {v['nodes'][0]['target']})"
+        for v in results.response["violations"]
+        if v["impact"] in SEVERE
+    ]
+
+
+@pytest.mark.parametrize("url", ["", "tensors/"], ids=["home", "section"])
+def test_page_has_no_serious_axe_violation(page, base_url, url):
+    page.goto(base_url + url)
+    found = severe_violations(page)
+    assert not found, f"axe on /{url}:\n" + "\n".join(found)
+
+
+def test_open_search_results_have_no_serious_axe_violation(page, base_url):
+    page.goto(base_url)
+    page.click(BOX)
+    search(page, "backward")
+    found = severe_violations(page)
+    assert not found, "axe with search results open:\n" + "\n".join(found)
+
+
+def test_notebook_page_has_no_serious_axe_violation(page, base_url, site):
+    url = notebook_page_url(site)
+    if url is None:
+        pytest.skip("no walkthrough notebook page in the built site yet")
+    page.goto(base_url + url)
+    found = severe_violations(page)
+    assert not found, f"axe on /{url}:\n" + "\n".join(found)

@@ -1,0 +1,63 @@
+"""Search answers: every query in queries.yml finds its question among the first three results a reader sees."""
+
+from __future__ import annotations
+
+from tools import qa
+
+from .pages import in_view
+from .search import BOX, load_queries, search, url_of, wait_meta
+
+QUERIES = load_queries()
+
+
+def test_query_set_is_big_enough_and_points_at_existing_questions():
+    assert len(QUERIES) >= 40, f"only {len(QUERIES)} queries in queries.yml"
+    existing = {f"{q.page.relative_to(qa.DOCS).as_posix()}#{q.id}" for q in qa.all_questions()}
+    missing = sorted({expect for _, _, expect in QUERIES if expect not in existing})
+    assert not missing, f"queries.yml expects questions that do not exist: {missing}"
+
+
+def test_search_finds_the_question_in_the_top_three(page, base_url, artifacts):
+    page.goto(base_url)
+    page.click(BOX)
+    ranks, lines = [], []
+    for kind, query, expect in QUERIES:
+        results = search(page, query)
+        want = url_of(expect)
+        rank = results.index(want) + 1 if want in results else 0
+        ranks.append((kind, rank))
+        got = "" if 0 < rank <= 3 else f"  got {results[:3]}"
+        lines.append(f"{rank or '-':>2}  {kind:<10} {query!r} -> {want}{got}")
+
+    def rate(kinds, top):
+        hits = [r for k, r in ranks if k in kinds and 0 < r <= top]
+        total = [r for k, r in ranks if k in kinds]
+        return f"{len(hits)}/{len(total)} ({100 * len(hits) / len(total):.0f}%)"
+
+    kinds = sorted({k for k, _ in ranks})
+    summary = [f"search: top-1 {rate(kinds, 1)}, top-3 {rate(kinds, 3)} over {len(ranks)} queries"]
+    summary += [f"  {k}: top-1 {rate([k], 1)}, top-3 {rate([k], 3)}" for k in kinds]
+    report = "\n".join(summary + ["", "rank kind query -> expected question"] + lines) + "\n"
+    (artifacts / "search-quality.txt").write_text(report, encoding="utf-8")
+    print("\n".join(summary))
+    failed = [line for line, (_, r) in zip(lines, ranks, strict=True) if not 0 < r <= 3]
+    assert not failed, "\n".join(summary + ["not in the top three:"] + failed)
+
+
+def test_search_works_from_the_keyboard(page, base_url):
+    page.goto(base_url + "tensors/")
+    page.keyboard.press("/")
+    assert page.evaluate(f"document.activeElement.matches('{BOX}')"), "'/' does not focus the search box"
+    page.keyboard.type("retain_graph")
+    wait_meta(page, placeholder=False)
+    for _ in range(10):
+        page.keyboard.press("ArrowDown")
+        if page.evaluate("document.activeElement.hash") == "#retain-graph":
+            break
+    else:
+        raise AssertionError("ArrowDown never reached the result for #retain-graph")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/autograd/**#retain-graph")
+    heading = page.locator("h2#retain-graph")
+    heading.wait_for()
+    assert in_view(page, heading), "the question the result links to is not scrolled into view"
