@@ -38,9 +38,8 @@ venv: $(STAMP) $(NODE_STAMP)
 serve: venv
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000 --livereload
 
-# --dist loadgroup: the browser tests (tests/browser) run on one worker, which builds the site and starts Chromium once.
 test: venv
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup $(ARGS)
+	$(BIN)/python -m pytest -n $(JOBS) $(ARGS)
 
 # `make update-output` rewrites every page's shown output; `make update-output ARGS=docs/autograd` one section's.
 update-output: venv
