@@ -1,4 +1,4 @@
-"""One strict build, one local server and one Chromium for every browser test of a session.
+"""One strict build per test run, and per session (xdist worker) one local server and one Chromium.
 
 Without /usr/bin/chromium the browser tests skip locally and fail in CI (CI=true), where .ci/run installs it.
 """
@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import shutil
 import subprocess
 import sys
 import threading
@@ -15,6 +16,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 from tools import qa
 
@@ -31,15 +33,6 @@ FLAGS = [
 ARTIFACTS = qa.ROOT / "test-artifacts"
 
 
-def pytest_collection_modifyitems(items):
-    # `make test` runs with `--dist loadgroup`: every browser test goes to the same worker, which then builds the
-    # site and starts Chromium once.
-    here = Path(__file__).parent
-    for item in items:
-        if here in item.path.parents:
-            item.add_marker(pytest.mark.xdist_group("browser"))
-
-
 @pytest.fixture(scope="session")
 def chromium_path() -> str:
     if not CHROMIUM.exists():
@@ -50,9 +43,7 @@ def chromium_path() -> str:
     return str(CHROMIUM)
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory, chromium_path) -> Path:
-    out = tmp_path_factory.mktemp("browser-site")
+def build(out: Path) -> None:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     proc = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
@@ -63,6 +54,23 @@ def site(tmp_path_factory, chromium_path) -> Path:
     )
     if proc.returncode != 0:
         pytest.fail(f"mkdocs build --strict failed:\n{proc.stderr}{proc.stdout}", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory, worker_id, chromium_path) -> Path:
+    """The site, built once per test run: xdist workers share the build (the first one makes it)."""
+    if worker_id == "master":
+        out = tmp_path_factory.mktemp("browser-site")
+        build(out)
+        return out
+    shared = tmp_path_factory.getbasetemp().parent  # this run's directory, common to its workers
+    out = shared / "browser-site"
+    with FileLock(shared / "browser-site.lock"):
+        if not out.exists():
+            partial = shared / "browser-site.partial"  # renamed only once the strict build passed
+            shutil.rmtree(partial, ignore_errors=True)
+            build(partial)
+            partial.rename(out)
     return out
 
 
