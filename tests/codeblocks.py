@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.pagecode import Block, blocks, printed_output, rel, rewrite_output, shown_output
-from tests.runner import DEFAULT_TIMEOUT, is_program, run_as_program, run_in_process
+from tests.runner import DEFAULT_TIMEOUT, is_program, repository_files, run_as_program, run_in_process, written
 from tools.qa import DOCS
 
 MARKERS = {
@@ -88,6 +88,8 @@ class CodeBlock(pytest.Item):
             if torch.cuda.is_available():
                 pytest.skip(f"{block.where()}: shows what happens without CUDA, and this machine has CUDA")
         timeout = marks["timeout"].args[0] if "timeout" in marks else DEFAULT_TIMEOUT
+        updating = self.config.getoption("update_output")
+        before = None if updating else repository_files()
         if is_program(block, marks):
             torchrun = marks["torchrun"].kwargs if "torchrun" in marks else None
             outcome = run_as_program(block, timeout, torchrun)
@@ -95,8 +97,13 @@ class CodeBlock(pytest.Item):
             outcome = run_in_process(block, timeout)
         if outcome.error:
             raise BlockFailed(f"{block.where(outcome.error_line)}: the code failed\n\n{outcome.error}")
+        if before is not None and (stray := written(before, repository_files())):
+            raise BlockFailed(
+                f"{block.where()}: wrote into the repository: {', '.join(stray)}\n"
+                "Snippets run in a temporary working directory: write files there, with relative paths."
+            )
         printed = printed_output(block.code, outcome.prints)
-        if self.config.getoption("update_output"):
+        if updating:
             for path in rewrite_output(block, printed):
                 print(f"rewrote the # > lines of {rel(path)}")
             return

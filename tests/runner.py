@@ -32,6 +32,7 @@ import torch
 
 from tests.pagecode import Block, rel
 from tests.runtime import qa_runtime
+from tools.qa import ROOT
 
 RUNTIME = Path(__file__).resolve().parent / "runtime"
 SEED = 0
@@ -49,6 +50,29 @@ class Outcome:
     error_line: int | None = None  # line of the block where the error happened
     stdout: str = ""
     stderr: str = ""
+
+
+# --- the repository is read-only for snippets ---------------------------------------------------------------
+
+UNWATCHED = {".git", ".venv", ".venv-gpu", "node_modules", "site", ".cache", "__pycache__", "test-artifacts"}
+
+
+def repository_files() -> dict[str, tuple[int, int]]:
+    """(mtime, size) of every file in the repository outside the environment and build folders."""
+    files = {}
+    for folder, dirs, names in os.walk(ROOT):
+        dirs[:] = [d for d in dirs if d not in UNWATCHED]
+        for name in names:
+            path = os.path.join(folder, name)
+            with contextlib.suppress(FileNotFoundError):
+                st = os.stat(path)
+                files[os.path.relpath(path, ROOT)] = (st.st_mtime_ns, st.st_size)
+    return files
+
+
+def written(before: dict, after: dict) -> list[str]:
+    """Files created, changed or deleted between two snapshots."""
+    return sorted(p for p in before.keys() | after.keys() if before.get(p) != after.get(p))
 
 
 def is_program(block: Block, marks: dict) -> bool:
