@@ -57,8 +57,8 @@ def test_practice_mode_hides_answers_reveals_one_and_survives_navigation(page, b
 
     # Random question: another question, its answer hidden.
     page.click(".qa-practice__random")
-    page.wait_for_function("location.hash && location.hash !== '#drop-last'")
-    qid = page.evaluate("location.hash.slice(1)")
+    page.wait_for_url(lambda url: "#" in url and not url.endswith("#drop-last"))
+    qid = page.url.rpartition("#")[2]
     reveal = page.locator(f"h2#{qid} + .qa-report + .qa-reveal")
     reveal.wait_for()
     assert reveal.get_attribute("aria-expanded") == "false"
