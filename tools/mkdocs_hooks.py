@@ -3,8 +3,9 @@
 - `config.extra.torch_version` comes from the torch pin in requirements.txt (shown in every page footer).
 - `{{ questions }}`, `{{ snippets }}`, `{{ sections }}` and `{{ torch_version }}` in a page are replaced by counts.
 - Every question heading gets a "report a problem with this answer" link naming its page and id.
-- Search indexes a question's prose and its qa-search line, not its code blocks or the report link
-  (`data-search-exclude`): code and printed output outranked the answers (tests/browser/queries.yml).
+- Search indexes a question's prose and its qa-search line, not its code blocks, the report link or the page's
+  intro (`data-search-exclude`): code and printed output outranked the answers, and an intro that lists the
+  section's topics made the page outrank, and fold away, its own questions (tests/browser/queries.yml).
 - `assets/questions.json` lists every question's link, for practice mode's "Random question" (docs/assets/practice.js).
 """
 
@@ -52,6 +53,7 @@ def on_page_markdown(markdown, page, config, files):
 
 H2 = re.compile(r'(<h2 id="(?P<id>[^"]+)"[^>]*>.*?</h2>)', re.S)
 CODE_BLOCK = re.compile(r'(<div class="language-[\w-]+ highlight")')
+INTRO_BLOCK = re.compile(r"<(p|ul|ol|div|table|blockquote|details)\b")
 
 
 def on_page_content(content, page, config, files):
@@ -76,7 +78,12 @@ def on_page_content(content, page, config, files):
         )
         return m.group(1) + link
 
-    return CODE_BLOCK.sub(r"\1 data-search-exclude", H2.sub(report, content))
+    content = CODE_BLOCK.sub(r"\1 data-search-exclude", H2.sub(report, content))
+    first = content.find("<h2")
+    if first > 0:
+        intro = INTRO_BLOCK.sub(r"<\1 data-search-exclude", content[:first])
+        content = intro + content[first:]
+    return content
 
 
 def on_post_build(config):
