@@ -3,9 +3,9 @@
 - `config.extra.torch_version` comes from the torch pin in requirements.txt (shown in every page footer).
 - `{{ questions }}`, `{{ snippets }}`, `{{ sections }}` and `{{ torch_version }}` in a page are replaced by counts.
 - Every question heading gets a "report a problem with this answer" link naming its page and id.
-- Search indexes a question's prose and its qa-search line, not its code blocks, the report link or the page's
-  intro (`data-search-exclude`): code and printed output outranked the answers, and an intro that lists the
-  section's topics made the page outrank, and fold away, its own questions (tests/browser/queries.yml).
+- Search indexes a question's prose and its qa-search line, not its code blocks or the report link
+  (`data-search-exclude`): code and printed output outranked the answers (tests/browser/queries.yml).
+  A question page's own entry weighs less than its questions (`boost` in search_index.json).
 - `assets/questions.json` lists every question's link, for practice mode's "Random question" (docs/assets/practice.js).
 """
 
@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import qa  # noqa: E402
 from mkdocs.exceptions import PluginError  # noqa: E402
+from mkdocs.plugins import event_priority  # noqa: E402
 
 FACTS: dict[str, str] = {}
 QUESTION_URLS: dict[str, list[str]] = {}  # page url -> the links of its questions
@@ -53,7 +54,6 @@ def on_page_markdown(markdown, page, config, files):
 
 H2 = re.compile(r'(<h2 id="(?P<id>[^"]+)"[^>]*>.*?</h2>)', re.S)
 CODE_BLOCK = re.compile(r'(<div class="language-[\w-]+ highlight")')
-INTRO_BLOCK = re.compile(r"<(p|ul|ol|div|table|blockquote|details)\b")
 
 
 def on_page_content(content, page, config, files):
@@ -78,14 +78,20 @@ def on_page_content(content, page, config, files):
         )
         return m.group(1) + link
 
-    content = CODE_BLOCK.sub(r"\1 data-search-exclude", H2.sub(report, content))
-    first = content.find("<h2")
-    if first > 0:
-        intro = INTRO_BLOCK.sub(r"<\1 data-search-exclude", content[:first])
-        content = intro + content[first:]
-    return content
+    return CODE_BLOCK.sub(r"\1 data-search-exclude", H2.sub(report, content))
 
 
+@event_priority(-100)  # after the search plugin wrote its index
 def on_post_build(config):
+    site = Path(config["site_dir"])
     links = sorted(link for links in QUESTION_URLS.values() for link in links)
-    (Path(config["site_dir"]) / "assets" / "questions.json").write_text(json.dumps(links), encoding="utf-8")
+    (site / "assets" / "questions.json").write_text(json.dumps(links), encoding="utf-8")
+    # A question page's own entry (its title) would outrank its questions, which Material then folds away under
+    # "N more on this page": the questions are the results.
+    index = site / "search" / "search_index.json"
+    if index.exists():
+        data = json.loads(index.read_text(encoding="utf-8"))
+        for entry in data["docs"]:
+            if entry["location"] in QUESTION_URLS:
+                entry["boost"] = 0.2
+        index.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
