@@ -20,10 +20,10 @@ VISIBLE_RESULTS = """ol => [...ol.querySelectorAll("a.md-search-result__link")]
   .map(a => { const u = new URL(a.href); return u.pathname.slice(1) + u.hash })"""
 
 
-def load_queries() -> list[tuple[str, str, str]]:
-    """(kind, query, expected question as page#id) for every query in queries.yml."""
+def load_queries() -> list[tuple[str, str, str, str | None]]:
+    """(kind, query, expected question as page#id, why it is a known miss or None) for every query in queries.yml."""
     data = yaml.safe_load(QUERIES_FILE.read_text(encoding="utf-8"))
-    return [(kind, item["q"], item["expect"]) for kind, items in data.items() for item in items]
+    return [(kind, i["q"], i["expect"], i.get("known_miss")) for kind, items in data.items() for i in items]
 
 
 def url_of(question: str) -> str:

@@ -13,21 +13,26 @@ QUERIES = load_queries()
 def test_query_set_is_big_enough_and_points_at_existing_questions():
     assert len(QUERIES) >= 40, f"only {len(QUERIES)} queries in queries.yml"
     existing = {f"{q.page.relative_to(qa.DOCS).as_posix()}#{q.id}" for q in qa.all_questions()}
-    missing = sorted({expect for _, _, expect in QUERIES if expect not in existing})
+    missing = sorted({expect for _, _, expect, _ in QUERIES if expect not in existing})
     assert not missing, f"queries.yml expects questions that do not exist: {missing}"
 
 
 def test_search_finds_the_question_in_the_top_three(page, base_url, artifacts):
     page.goto(base_url)
     page.click(BOX)
-    ranks, lines = [], []
-    for kind, query, expect in QUERIES:
+    ranks, lines, failed, fixed = [], [], [], []
+    for kind, query, expect, known_miss in QUERIES:
         results = search(page, query)
         want = url_of(expect)
         rank = results.index(want) + 1 if want in results else 0
         ranks.append((kind, rank))
-        got = "" if 0 < rank <= 3 else f"  got {results[:3]}"
-        lines.append(f"{rank or '-':>2}  {kind:<10} {query!r} -> {want}{got}")
+        hit = 0 < rank <= 3
+        line = f"{rank or '-':>2}  {kind:<10} {query!r} -> {want}" + ("" if hit else f"  got {results[:3]}")
+        lines.append(line + (f"  (known miss: {known_miss})" if known_miss else ""))
+        if known_miss and hit:
+            fixed.append(line)
+        elif not hit and not known_miss:
+            failed.append(line)
 
     def rate(kinds, top):
         hits = [r for k, r in ranks if k in kinds and 0 < r <= top]
@@ -40,8 +45,8 @@ def test_search_finds_the_question_in_the_top_three(page, base_url, artifacts):
     report = "\n".join(summary + ["", "rank kind query -> expected question"] + lines) + "\n"
     (artifacts / "search-quality.txt").write_text(report, encoding="utf-8")
     print("\n".join(summary))
-    failed = [line for line, (_, r) in zip(lines, ranks, strict=True) if not 0 < r <= 3]
     assert not failed, "\n".join(summary + ["not in the top three:"] + failed)
+    assert not fixed, "\n".join(["known misses now in the top three: take `known_miss` off in queries.yml"] + fixed)
 
 
 def test_search_works_from_the_keyboard(page, base_url):
