@@ -124,6 +124,7 @@ def test_phone_layout_has_no_page_overflow_and_code_scrolls_inside(new_context, 
         scrolling += len(wide)
         problems += [f"{url}: a wide code block with overflow-x {o}" for o in wide if o not in ("auto", "scroll")]
     page.goto(base_url + "tensors/")
+    page.locator(".highlight").first.scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "phone-tensors.png"))
     assert not problems, "\n".join(problems)
     assert scrolling, "no code block is wider than a phone: the scrolling check checked nothing"
