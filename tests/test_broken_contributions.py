@@ -8,6 +8,7 @@ next block unharmed.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -19,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import once_per_run
 from tools import qa
 
 PAGE = "docs/catalog/index.md"
@@ -295,10 +297,26 @@ def run_part(root: Path, run: str) -> subprocess.CompletedProcess:
     return subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, timeout=300)
 
 
-@pytest.fixture(scope="module")
-def outputs(tmp_path_factory) -> dict[str, tuple[Path, subprocess.CompletedProcess]]:
-    tmp = tmp_path_factory.mktemp("broken")
-    return {run: (root := make_copy(tmp, run), run_part(root, run)) for run in RUNS}
+def run_catalog(folder: Path) -> None:
+    """Apply each run's broken contributions to a copy of the repository, run that part, keep its output."""
+    for run in RUNS:
+        root = make_copy(folder, run)
+        if run.startswith("build") and (qa.ROOT / ".cache").is_dir():
+            # The executed walkthroughs, cached by the shared build (built_site): the copies need not re-run them.
+            shutil.copytree(qa.ROOT / ".cache", root / ".cache")
+        proc = run_part(root, run)
+        (folder / f"{run}.json").write_text(json.dumps([proc.returncode, proc.stdout, proc.stderr]), encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def outputs(tmp_path_factory, worker_id, built_site) -> dict[str, tuple[int, str]]:
+    """{run: (exit status, output)}, computed once per test run and shared by xdist workers."""
+    folder = once_per_run(tmp_path_factory, worker_id, "broken-contributions", run_catalog)
+    results = {}
+    for run in RUNS:
+        returncode, stdout, stderr = json.loads((folder / f"{run}.json").read_text(encoding="utf-8"))
+        results[run] = (returncode, stdout + stderr)
+    return results
 
 
 def failure_sections(output: str) -> dict[str, str]:
@@ -309,8 +327,7 @@ def failure_sections(output: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("b", CATALOG, ids=[b.kind for b in CATALOG])
 def test_broken_contribution_is_caught(b: Break, outputs):
-    root, proc = outputs[b.run]
-    output = proc.stdout + proc.stderr
+    returncode, output = outputs[b.run]
     if b.run == "blocks":
         reports = failure_sections(output)
         name = f"{PAGE}::{b.file.removeprefix('snippets/')}"
@@ -322,6 +339,6 @@ def test_broken_contribution_is_caught(b: Break, outputs):
             return
         assert name in reports, f"{b.kind}: {name} did not fail.\n{output[-3000:]}"
         output = reports[name]
-    assert proc.returncode != 0, f"{b.kind}: the {b.run} run passed:\n{output[-3000:]}"
+    assert returncode != 0, f"{b.kind}: the {b.run} run passed:\n{output[-3000:]}"
     pattern = b.expect.format(page=re.escape(PAGE), snippet=re.escape(b.file))
     assert re.search(pattern, output, re.S), f"{b.kind}: expected /{pattern}/ in:\n{output[-4000:]}"

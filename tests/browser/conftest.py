@@ -8,19 +8,17 @@ from __future__ import annotations
 import functools
 import os
 import re
-import shutil
-import subprocess
-import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from filelock import FileLock
 
 from tools import qa
 
-CHROMIUM = Path("/usr/bin/chromium")
+# Debian's Chromium (.ci/run installs it); QA_CHROMIUM names another Chromium-based browser (the GitHub workflow
+# uses the runner's preinstalled Chrome, as Ubuntu's chromium package is a snap wrapper).
+CHROMIUM = Path(os.environ.get("QA_CHROMIUM", "/usr/bin/chromium"))
 FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -43,35 +41,9 @@ def chromium_path() -> str:
     return str(CHROMIUM)
 
 
-def build(out: Path) -> None:
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=qa.ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    if proc.returncode != 0:
-        pytest.fail(f"mkdocs build --strict failed:\n{proc.stderr}{proc.stdout}", pytrace=False)
-
-
 @pytest.fixture(scope="session")
-def site(tmp_path_factory, worker_id, chromium_path) -> Path:
-    """The site, built once per test run: xdist workers share the build (the first one makes it)."""
-    if worker_id == "master":
-        out = tmp_path_factory.mktemp("browser-site")
-        build(out)
-        return out
-    shared = tmp_path_factory.getbasetemp().parent  # this run's directory, common to its workers
-    out = shared / "browser-site"
-    with FileLock(shared / "browser-site.lock"):
-        if not out.exists():
-            partial = shared / "browser-site.partial"  # renamed only once the strict build passed
-            shutil.rmtree(partial, ignore_errors=True)
-            build(partial)
-            partial.rename(out)
-    return out
+def site(built_site, chromium_path) -> Path:
+    return built_site
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
