@@ -11,7 +11,7 @@ export NO_MKDOCS_2_WARNING := 1
 ARGS ?=
 JOBS ?= 2
 
-.PHONY: help venv serve test update-output question test-gpu build lint format clean
+.PHONY: help venv serve test update-output question test-gpu build bench lint format clean
 
 help:
 	@echo "make serve          preview the site on http://127.0.0.1:8000 (reloads on docs/ and snippets/ changes)"
@@ -21,6 +21,7 @@ help:
 	@echo "make question SECTION=autograd NAME=retain-graph   scaffold a new question"
 	@echo "make test-gpu       run the CUDA-marked blocks (on a machine with a GPU)"
 	@echo "make build          build the site into site/"
+	@echo "make bench          test and build times, page weights, search latency, Lighthouse scores"
 
 $(STAMP): requirements.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -54,6 +55,16 @@ test-gpu:
 
 build: venv
 	$(BIN)/mkdocs build --strict
+
+# Lighthouse is needed by `make bench` only, so it has its own package.json.
+LH_STAMP := tools/lighthouse/node_modules/.installed
+$(LH_STAMP): tools/lighthouse/package.json tools/lighthouse/package-lock.json
+	npm ci --prefix tools/lighthouse --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# Test time, build times, page weights, search latency and Lighthouse scores, against the targets.
+bench: venv $(LH_STAMP)
+	$(BIN)/python -m tools.bench
 
 lint: venv
 	$(BIN)/ruff check snippets tests tools docs/walkthroughs && $(BIN)/ruff format --check snippets tests tools docs/walkthroughs

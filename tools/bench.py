@@ -1,0 +1,288 @@
+"""`make bench`: how fast the site tests, builds and answers, measured in one run on this machine.
+
+Prints, against the targets: the test suite's wall time and its slowest blocks; the strict build, cold and warm;
+bytes per page type (raw and gzip, by kind) and the search index; keypress-to-first-result time in Chromium;
+Lighthouse performance and accessibility of a question page. Timings are medians of BENCH_RUNS runs (default 3;
+the test suite runs BENCH_SUITE_RUNS times, default 1, as it takes a minute or more). Machines here are shared and
+noisy: compare figures from the same run. Budgets that are deterministic are asserted by tests/test_budgets.py.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import io
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+from tools import qa
+from tools.pageweight import BUDGETS, KINDS, page_weight, search_index
+
+RUNS = int(os.environ.get("BENCH_RUNS", 3))
+SUITE_RUNS = int(os.environ.get("BENCH_SUITE_RUNS", 1))
+CHROMIUM = os.environ.get("QA_CHROMIUM", "/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+LIGHTHOUSE = qa.ROOT / "tools" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
+PAGES = {
+    "home": "index.html",
+    "question page": "tensors/index.html",
+    "notebook page": "walkthroughs/training_loop/index.html",
+}
+QUERIES = ["zero_grad", "my loss is nan", "view size is not compatible with input tensor's size and stride"]
+TARGETS = {  # name: (limit, unit, lower is better)
+    "make test (s)": (120, "s", True),
+    "warm strict build (s)": (3, "s", True),
+    "question page over the wire (kB)": (BUDGETS["question page"] / 1000, "kB", True),
+    "search index (kB)": (BUDGETS["search index"] / 1000, "kB", True),
+    "first search result (ms)": (100, "ms", True),
+    "Lighthouse performance": (95, "", False),
+    "Lighthouse accessibility": (100, "", False),
+}
+results: dict[str, float] = {}
+
+
+def env() -> dict:
+    return dict(os.environ, NO_MKDOCS_2_WARNING="1")
+
+
+def section(title: str) -> None:
+    print(f"\n== {title} " + "=" * max(0, 100 - len(title)), flush=True)
+
+
+def timed(cmd: list[str], **kw) -> tuple[float, subprocess.CompletedProcess]:
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, cwd=qa.ROOT, env=env(), capture_output=True, text=True, **kw)
+    return time.perf_counter() - start, proc
+
+
+def suite() -> None:
+    section(f"make test (pytest -n 2, without the install step), {SUITE_RUNS} run(s)")
+    walls, durations = [], []
+    for _ in range(SUITE_RUNS):
+        wall, proc = timed([sys.executable, "-m", "pytest", "-n", "2", "-q", "--durations=0", "-p", "no:randomly"])
+        if proc.returncode != 0:
+            print(proc.stdout[-3000:])
+            sys.exit("the test suite failed: fix it before benchmarking")
+        walls.append(wall)
+        durations = re.findall(r"^([\d.]+)s (call|setup)\s+(\S+)", proc.stdout, re.M)
+        print(proc.stdout.strip().splitlines()[-1])
+    results["make test (s)"] = statistics.median(walls)
+    print(f"wall time: {statistics.median(walls):.1f} s (median of {len(walls)})")
+    print("\nslowest tests (last run):")
+    for seconds, phase, name in sorted(durations, key=lambda d: -float(d[0]))[:15]:
+        print(f"  {float(seconds):6.2f} s  {phase:5}  {name}")
+
+
+def builds(site: Path) -> None:
+    section(f"mkdocs build --strict: cold (no executed-notebook cache) and warm (median of {RUNS})")
+    cache = qa.ROOT / ".cache"
+    shutil.rmtree(cache, ignore_errors=True)
+    cold, proc = timed([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)])
+    if proc.returncode != 0:
+        sys.exit(f"the strict build failed:\n{proc.stderr[-3000:]}")
+    warm = [
+        timed([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)])[0] for _ in range(RUNS)
+    ]
+    results["warm strict build (s)"] = statistics.median(warm)
+    print(f"cold: {cold:.1f} s   warm: {statistics.median(warm):.2f} s (runs: {', '.join(f'{w:.2f}' for w in warm)})")
+
+
+def weights(site: Path) -> None:
+    section("bytes per page type (what the page makes the browser load; gzip = over the wire from GitHub Pages)")
+    print(f"  {'page':15} {'':5} " + " ".join(f"{k:>9}" for k in KINDS) + f" {'total':>9}")
+    for name, page in PAGES.items():
+        w = page_weight(site, page)
+        for label, compressed in (("raw", False), ("gzip", True)):
+            kinds = w.by_kind(compressed=compressed)
+            total = w.over_the_wire if compressed else w.total
+            print(f"  {name:15} {label:5} " + " ".join(f"{kinds[k]:>9,}" for k in KINDS) + f" {total:>9,}")
+        if name == "question page":
+            results["question page over the wire (kB)"] = w.over_the_wire / 1000
+    index = site / "search" / "search_index.json"
+    raw = search_index(site)
+    zipped = len(gzip.compress(index.read_bytes(), compresslevel=9))
+    results["search index (kB)"] = raw / 1000
+    print(f"  search index: {raw:,} bytes raw, {zipped:,} gzip (loaded once per visit, after the page)")
+
+
+class Gzipped(SimpleHTTPRequestHandler):
+    """Serves the built site as GitHub Pages does: text compressed with gzip when the browser accepts it."""
+
+    COMPRESSIBLE = {".html", ".css", ".js", ".json", ".svg", ".xml", ".txt", ".ipynb", ".py"}
+
+    def log_message(self, *args):
+        pass
+
+    def send_head(self):
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        if path.suffix not in self.COMPRESSIBLE or "gzip" not in self.headers.get("Accept-Encoding", ""):
+            return super().send_head()
+        if not path.is_file():
+            return super().send_head()  # redirects and 404s as usual
+        body = gzip.compress(path.read_bytes(), compresslevel=6)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+def serve(site: Path) -> tuple[ThreadingHTTPServer, str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Gzipped, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_port}/"
+
+
+# A query arrives as Material reads it (the input's value on keyup, as a paste or the last keystroke gives it);
+# the time runs from that keyup to the first result in the list. The list is emptied first.
+KEYPRESS_TO_RESULT = """
+async ([query]) => {
+  const input = document.querySelector("input.md-search__input");
+  const list = document.querySelector(".md-search-result__list");
+  const keyup = (value) => {
+    input.value = value;
+    input.dispatchEvent(new KeyboardEvent("keyup", { key: value.slice(-1) || "Backspace", bubbles: true }));
+  };
+  const hasResult = () => list.querySelector(".md-search-result__item") !== null;
+  keyup("");
+  const until = performance.now() + 5000;
+  while (hasResult() && performance.now() < until) await new Promise((r) => setTimeout(r, 5));
+  return await new Promise((resolve) => {
+    let start = 0;
+    const seen = new MutationObserver(() => {
+      if (hasResult()) {
+        seen.disconnect();
+        resolve(performance.now() - start);
+      }
+    });
+    seen.observe(list, { childList: true, subtree: true });
+    start = performance.now();
+    keyup(query);
+  });
+}
+"""
+
+
+def browser(site: Path) -> None:
+    section(
+        f"in Chromium (server gzips like GitHub Pages): bytes over the wire per page, keypress to first search result (median of {RUNS})"
+    )
+    if not Path(CHROMIUM).exists():
+        print(f"skipped: {CHROMIUM} not found (apt-get install -y chromium)")
+        return
+    from playwright.sync_api import sync_playwright
+
+    server, base = serve(site)
+    try:
+        with sync_playwright() as p:
+            b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            for name, page_path in PAGES.items():
+                page = b.new_page()
+                received: dict[str, int] = {}
+
+                def on_response(response, received=received):
+                    sizes = response.request.sizes()  # what crossed the wire, compressed
+                    received[response.url] = sizes["responseBodySize"] + sizes["responseHeadersSize"]
+
+                page.on("response", on_response)
+                page.goto(base + page_path.removesuffix("index.html"), wait_until="networkidle")
+                index = sum(v for k, v in received.items() if k.endswith("search_index.json"))
+                third = [u for u in received if not u.startswith(base)]
+                print(
+                    f"  {name:15} {len(received):3} requests, {sum(received.values()) - index:>9,} bytes "
+                    f"+ search index {index:,}; to a third party: {len(third)}"
+                )
+                page.close()
+            page = b.new_page()
+            page.goto(base + "tensors/", wait_until="networkidle")
+            page.evaluate(KEYPRESS_TO_RESULT, ["warm up"])  # the first query also waits for the index to load
+            latencies = []
+            for query in QUERIES:
+                times = []
+                for _ in range(RUNS):
+                    times.append(page.evaluate(KEYPRESS_TO_RESULT, [query]))
+                latencies.append(statistics.median(times))
+                print(f"  {query!r:70} {statistics.median(times):7.1f} ms")
+            results["first search result (ms)"] = max(latencies)
+            b.close()
+    finally:
+        server.shutdown()
+
+
+def lighthouse(site: Path) -> None:
+    section(f"Lighthouse 12.2.3 on a question page (mobile defaults, median of {RUNS})")
+    if not LIGHTHOUSE.exists() or not Path(CHROMIUM).exists():
+        print("skipped: needs tools/lighthouse/node_modules (make bench installs it) and Chromium")
+        return
+    server, base = serve(site)
+    scores: dict[str, list[float]] = {"performance": [], "accessibility": []}
+    try:
+        for _ in range(RUNS):
+            proc = subprocess.run(
+                [str(LIGHTHOUSE), base + "tensors/", "--only-categories=performance,accessibility",
+                 "--output=json", "--output-path=stdout", "--quiet", f"--chrome-flags={' '.join(FLAGS)}"],
+                env=dict(env(), CHROME_PATH=CHROMIUM), capture_output=True, text=True, timeout=180,
+            )  # fmt: skip
+            if proc.returncode != 0:
+                print(f"  lighthouse failed: {proc.stderr[-500:]}")
+                return
+            report = json.loads(proc.stdout)
+            for cat in scores:
+                scores[cat].append(report["categories"][cat]["score"] * 100)
+            audits = report["audits"]
+        for cat, values in scores.items():
+            results[f"Lighthouse {cat}"] = statistics.median(values)
+            print(f"  {cat:14} {statistics.median(values):5.0f}   (runs: {', '.join(f'{v:.0f}' for v in values)})")
+        for audit in ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "total-byte-weight"):
+            print(f"  {audits[audit]['title']:28} {audits[audit]['displayValue']}")
+        failing = [a["id"] for a in audits.values() if a.get("score") is not None and a["score"] < 1
+                   and a.get("scoreDisplayMode") == "binary"]  # fmt: skip
+        if failing:
+            print(f"  binary audits not passed: {', '.join(sorted(failing))}")
+    finally:
+        server.shutdown()
+
+
+def verdict() -> None:
+    section("targets")
+    for name, (limit, unit, lower) in TARGETS.items():
+        if name not in results:
+            print(f"  {name:36} not measured")
+            continue
+        value = results[name]
+        ok = value <= limit if lower else value >= limit
+        miss = "" if ok else f"  MISSED by {abs(value - limit):.1f}{unit}"
+        print(
+            f"  {name:36} {value:9.1f}   target {'<=' if lower else '>='} {limit:g}{unit}   {'ok' if ok else ''}{miss}"
+        )
+
+
+def main() -> None:
+    print(f"make bench on {os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}")
+    if "--no-suite" not in sys.argv:
+        suite()
+    with tempfile.TemporaryDirectory(prefix="qa-bench-") as tmp:
+        site = Path(tmp) / "site"
+        builds(site)
+        weights(site)
+        browser(site)
+        lighthouse(site)
+    verdict()
+
+
+if __name__ == "__main__":
+    main()

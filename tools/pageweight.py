@@ -1,0 +1,105 @@
+"""What a built page costs a visitor: the bytes of the HTML and of every file it makes the browser load.
+
+Static and deterministic (read from the built site, no browser), so tests/test_budgets.py can assert budgets
+and `make bench` can report them. Material also fetches its search worker and the search index
+(search/search_index.json) once the page has loaded; both are counted apart from the page.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin, urlparse
+
+KINDS = ("html", "css", "js", "images", "other")
+BUDGETS = {
+    "question page": 250_000,  # bytes over the wire (gzip, as GitHub Pages serves it), without the search index
+    "notebook page html": 300_000,
+    "search index": 1_000_000,
+}
+
+
+class _Refs(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.refs: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "link" and {"stylesheet", "icon", "preload", "modulepreload"} & set((a.get("rel") or "").split()):
+            self.refs.append(a.get("href") or "")
+        elif tag in {"script", "img", "source"} and a.get("src"):
+            self.refs.append(a["src"])
+
+
+def kind_of(path: Path) -> str:
+    suffix = path.suffix.lower()
+    if suffix in {".html", ".htm"}:
+        return "html"
+    if suffix == ".css":
+        return "css"
+    if suffix in {".js", ".mjs"}:
+        return "js"
+    if suffix in {".png", ".jpg", ".jpeg", ".svg", ".gif", ".webp", ".ico"}:
+        return "images"
+    return "other"
+
+
+@dataclass
+class Weight:
+    page: str
+    files: dict[str, int] = field(default_factory=dict)  # site-relative path -> bytes
+    gzipped: dict[str, int] = field(default_factory=dict)  # the same, gzip-compressed (as GitHub Pages serves)
+
+    def by_kind(self, compressed: bool = False) -> dict[str, int]:
+        out = dict.fromkeys(KINDS, 0)
+        for path, size in self.files.items():
+            out[kind_of(Path(path))] += size if not compressed else self.gzipped[path]
+        return out
+
+    @property
+    def total(self) -> int:
+        return sum(self.files.values())
+
+    @property
+    def over_the_wire(self) -> int:
+        """Bytes transferred when the server compresses with gzip, as GitHub Pages does."""
+        return sum(self.gzipped.values())
+
+
+def page_weight(site: Path, page: str) -> Weight:
+    """Bytes of `page` (site-relative, e.g. 'tensors/index.html') and of what its HTML and CSS load."""
+    weight = Weight(page)
+    todo = [page]
+    while todo:
+        rel = todo.pop()
+        path = site / rel
+        if rel in weight.files or not path.is_file():
+            continue
+        data = path.read_bytes()
+        weight.files[rel] = len(data)
+        weight.gzipped[rel] = len(gzip.compress(data, compresslevel=9))
+        if path.suffix == ".html":
+            parser = _Refs()
+            parser.feed(data.decode("utf-8"))
+            refs = parser.refs
+        elif path.suffix == ".css":
+            refs = re.findall(r"""url\(\s*["']?([^"')]+)""", data.decode("utf-8", "replace"))
+        else:
+            refs = []
+        for ref in refs:
+            url = urlparse(urljoin("/" + rel, ref))
+            if url.scheme or url.netloc or ref.startswith("data:"):
+                continue  # a third party would be caught by tests/test_site.py
+            target = url.path.lstrip("/")
+            if target.endswith("/") or not target:
+                target += "index.html"
+            todo.append(target)
+    return weight
+
+
+def search_index(site: Path) -> int:
+    return (site / "search" / "search_index.json").stat().st_size
