@@ -178,9 +178,7 @@ async ([query]) => {
 
 
 def browser(site: Path) -> None:
-    section(
-        f"in Chromium (server gzips like GitHub Pages): bytes over the wire per page, keypress to first search result (median of {RUNS})"
-    )
+    section(f"in Chromium, served gzipped as GitHub Pages does: bytes per page, search latency (median of {RUNS})")
     if not Path(CHROMIUM).exists():
         print(f"skipped: {CHROMIUM} not found (apt-get install -y chromium)")
         return
