@@ -9,9 +9,7 @@ noisy: compare figures from the same run. Budgets that are deterministic are ass
 
 from __future__ import annotations
 
-import functools
 import gzip
-import io
 import json
 import os
 import re
@@ -20,19 +18,15 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from tools import qa
+from tools.browser import CHROMIUM, FLAGS, serve
 from tools.pageweight import BUDGETS, KINDS, page_weight, search_index
 
 RUNS = int(os.environ.get("BENCH_RUNS", 3))
 SUITE_RUNS = int(os.environ.get("BENCH_SUITE_RUNS", 1))
-CHROMIUM = os.environ.get("QA_CHROMIUM", "/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 LIGHTHOUSE = qa.ROOT / "tools" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
 PAGES = {
     "home": "index.html",
@@ -116,37 +110,6 @@ def weights(site: Path) -> None:
     print(f"  search index: {raw:,} bytes raw, {zipped:,} gzip (loaded once per visit, after the page)")
 
 
-class Gzipped(SimpleHTTPRequestHandler):
-    """Serves the built site as GitHub Pages does: text compressed with gzip when the browser accepts it."""
-
-    COMPRESSIBLE = {".html", ".css", ".js", ".json", ".svg", ".xml", ".txt", ".ipynb", ".py"}
-
-    def log_message(self, *args):
-        pass
-
-    def send_head(self):
-        path = Path(self.translate_path(self.path))
-        if path.is_dir():
-            path = path / "index.html"
-        if path.suffix not in self.COMPRESSIBLE or "gzip" not in self.headers.get("Accept-Encoding", ""):
-            return super().send_head()
-        if not path.is_file():
-            return super().send_head()  # redirects and 404s as usual
-        body = gzip.compress(path.read_bytes(), compresslevel=6)
-        self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        return io.BytesIO(body)
-
-
-def serve(site: Path) -> tuple[ThreadingHTTPServer, str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Gzipped, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_port}/"
-
-
 # A query arrives as Material reads it (the input's value on keyup, as a paste or the last keystroke gives it);
 # the time runs from that keyup to the first result in the list. The list is emptied first.
 KEYPRESS_TO_RESULT = """
@@ -179,7 +142,7 @@ async ([query]) => {
 
 def browser(site: Path) -> None:
     section(f"in Chromium, served gzipped as GitHub Pages does: bytes per page, search latency (median of {RUNS})")
-    if not Path(CHROMIUM).exists():
+    if not CHROMIUM.exists():
         print(f"skipped: {CHROMIUM} not found (apt-get install -y chromium)")
         return
     from playwright.sync_api import sync_playwright
@@ -187,7 +150,7 @@ def browser(site: Path) -> None:
     server, base = serve(site)
     try:
         with sync_playwright() as p:
-            b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            b = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
             for name, page_path in PAGES.items():
                 page = b.new_page()
                 received: dict[str, int] = {}
@@ -223,7 +186,7 @@ def browser(site: Path) -> None:
 
 def lighthouse(site: Path) -> None:
     section(f"Lighthouse 12.2.3 on a question page (mobile defaults, median of {RUNS})")
-    if not LIGHTHOUSE.exists() or not Path(CHROMIUM).exists():
+    if not LIGHTHOUSE.exists() or not CHROMIUM.exists():
         print("skipped: needs tools/lighthouse/node_modules (make bench installs it) and Chromium")
         return
     server, base = serve(site)
@@ -233,7 +196,7 @@ def lighthouse(site: Path) -> None:
             proc = subprocess.run(
                 [str(LIGHTHOUSE), base + "tensors/", "--only-categories=performance,accessibility",
                  "--output=json", "--output-path=stdout", "--quiet", f"--chrome-flags={' '.join(FLAGS)}"],
-                env=dict(env(), CHROME_PATH=CHROMIUM), capture_output=True, text=True, timeout=180,
+                env=dict(env(), CHROME_PATH=str(CHROMIUM)), capture_output=True, text=True, timeout=180,
             )  # fmt: skip
             if proc.returncode != 0:
                 print(f"  lighthouse failed: {proc.stderr[-500:]}")

@@ -5,29 +5,15 @@ Without /usr/bin/chromium the browser tests skip locally and fail in CI (CI=true
 
 from __future__ import annotations
 
-import functools
 import os
 import re
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
 from tools import qa
+from tools.browser import CHROMIUM, FLAGS, serve
 
-# Debian's Chromium (.ci/run installs it); QA_CHROMIUM names another Chromium-based browser (the GitHub workflow
-# uses the runner's preinstalled Chrome, as Ubuntu's chromium package is a snap wrapper).
-CHROMIUM = Path(os.environ.get("QA_CHROMIUM", "/usr/bin/chromium"))
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 ARTIFACTS = qa.ROOT / "test-artifacts"
 
 
@@ -46,17 +32,11 @@ def site(built_site, chromium_path) -> Path:
     return built_site
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):
-        pass
-
-
 @pytest.fixture(scope="session")
 def base_url(site) -> str:
     """The built site served on 127.0.0.1, on a free port."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_port}/"
+    server, url = serve(site)
+    yield url
     server.shutdown()
     server.server_close()
 
