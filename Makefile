@@ -37,7 +37,7 @@ $(NODE_STAMP): package.json package-lock.json
 venv: $(STAMP) $(NODE_STAMP)
 
 serve: venv
-	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000 --livereload
+	SITE_URL=http://127.0.0.1:8000/ $(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000 --livereload
 
 test: venv
 	$(BIN)/python -m pytest -n $(JOBS) $(ARGS)

@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 
 import markdown
-import yaml
+from mkdocs.utils.yaml import yaml_load
 from pymdownx.snippets import SnippetExtension, SnippetPreprocessor
 from pytest_codeblocks import extract_from_buffer
 
@@ -39,7 +39,8 @@ def rel(path: Path) -> str:
 @cache
 def snippets_config() -> dict:
     """pymdownx.snippets' settings from mkdocs.yml, with its defaults filled in, base paths made absolute."""
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    with open(ROOT / "mkdocs.yml", encoding="utf-8") as f:
+        config = yaml_load(f)  # MkDocs' own loader: it knows the !ENV tags
     settings: dict = {}
     for ext in config["markdown_extensions"]:
         if isinstance(ext, dict) and "pymdownx.snippets" in ext:
