@@ -21,6 +21,7 @@ import pytest
 
 from tests.pagecode import Block, blocks, printed_output, rel, rewrite_output, shown_output
 from tests.runner import DEFAULT_TIMEOUT, is_program, repository_files, run_as_program, run_in_process, written
+from tools import qa
 from tools.qa import DOCS
 
 MARKERS = {
@@ -56,6 +57,9 @@ def pytest_collect_file(file_path: Path, parent):
 
 class Page(pytest.File):
     def collect(self):
+        missing = qa.missing_includes(Path(self.path))
+        if missing:
+            raise pytest.Collector.CollectError("\n".join(missing))
         for block in blocks(self.path):
             item = CodeBlock.from_parent(self, name=block.name, block=block)
             for mark in block.marks:
@@ -110,7 +114,8 @@ class CodeBlock(pytest.Item):
         try:
             shown = shown_output(block.code)
         except ValueError as e:
-            raise BlockFailed(f"{block.where()}: {e}") from None
+            line, message = e.args
+            raise BlockFailed(f"{block.where(line)}: {message}") from None
         problems = []
         for line in sorted(set(shown) | set(printed)):
             want, got = shown.get(line), printed.get(line)

@@ -155,7 +155,7 @@ def shown_output(code: str) -> dict[int, list[str]]:
         m = OUTPUT.match(line)
         if m:
             if anchor is None:
-                raise ValueError(f"line {n}: a '# >' output line must follow the print that writes it")
+                raise ValueError(n, "a '# >' output line must follow the statement that prints it")
             shown.setdefault(ends.get(anchor, anchor), []).append((m.group("text") or "").rstrip())
         elif line.strip():
             anchor = n
