@@ -193,6 +193,12 @@ CATALOG = [
         r"{page}:\d+: 'Prose only\?' has no included snippet",
         page="## Prose only? { #no-snippet }\n\nJust words.\n",
     ),
+    Break(
+        "no-search-terms",
+        "structure",
+        r"{page}:\d+: 'no-search-terms\?' has no <p class=\"qa-search\" hidden>",
+        snippet='print("x")\n# > x\n',
+    ),
     Break("lint-error", "structure", r"F401.*{snippet}:1:8", snippet="import os\n\nprint(1)\n# > 1\n"),
     Break(
         "unfinished-scaffold-page",

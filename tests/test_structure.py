@@ -190,3 +190,13 @@ def test_every_message_on_the_errors_page_is_printed_by_a_snippet():
         if message not in printed:
             problems.append(f"{rel(page)}:{n}: no snippet prints {message!r}")
     report(problems)
+
+
+def test_every_question_carries_its_search_terms():
+    """The hidden qa-search line: API names, paraphrases and error messages a reader would type (CONTRIBUTING.md)."""
+    problems = [
+        f"{q.where}: '{q.title}' has no <p class=\"qa-search\" hidden>...</p> line with its search terms"
+        for q in qa.all_questions()
+        if not any(line.startswith('<p class="qa-search" hidden>') for line in q.body)
+    ]
+    report(problems)
