@@ -44,8 +44,14 @@ def pytest_addoption(parser):
 def pytest_configure(config):
     for name, doc in MARKERS.items():
         config.addinivalue_line("markers", f"{name}: {doc}")
-    # torch.compile's Inductor writes its cache under TMPDIR: keep it in a folder the tests own.
-    scratch = Path(tempfile.gettempdir()) / f"qa-tests-{os.getuid()}"
+    # Everything the tests and snippets write under TMPDIR (the blocks' working directories, torch.compile's
+    # Inductor cache and precompiled headers) goes into one folder the tests own; the Inductor cache outlives the
+    # run, so later runs compile warm.
+    default = Path(tempfile.gettempdir()) / f"qa-tests-{os.getuid()}"
+    scratch = Path(os.environ.setdefault("QA_SCRATCH", str(default)))
+    (scratch / "tmp").mkdir(parents=True, exist_ok=True)
+    os.environ["TMPDIR"] = str(scratch / "tmp")
+    tempfile.tempdir = None  # computed again from TMPDIR
     os.environ.setdefault("TORCHINDUCTOR_CACHE_DIR", str(scratch / "inductor"))
     os.environ.setdefault("TRITON_CACHE_DIR", str(scratch / "triton"))
 
