@@ -79,6 +79,7 @@ class Block:
     code: str
     origins: list[Origin | None]  # one per line of `code`
     marks: list[str] = field(default_factory=list)
+    syntax: str = "python"  # the fence's info string
 
     @property
     def files(self) -> list[Path]:
@@ -129,7 +130,7 @@ def blocks(page: Path, syntax: str | None = "python") -> list[Block]:
         code_origins = origins[first : first + n]
         fence_origin = origins[first - 1]
         fence_line = fence_origin[1] if fence_origin else cb.lineno
-        out.append(Block(page.resolve(), fence_line, cb.code, code_origins, list(cb.marks)))
+        out.append(Block(page.resolve(), fence_line, cb.code, code_origins, list(cb.marks), cb.syntax or ""))
     return out
 
 

@@ -85,12 +85,15 @@ _DEFAULTS = {
     "threads": torch.get_num_threads(),
     "matmul": torch.get_float32_matmul_precision(),
     "np_print": np.get_printoptions(),
+    "np_err": np.geterr(),
+    "denormals": torch.set_flush_denormal(False),  # returns whether the CPU supports the setting
 }
 
 
 def reset_global_state() -> None:
     """The state a fresh interpreter starts with, plus fixed seeds."""
     torch.set_default_dtype(torch.float32)
+    torch.set_default_device(None)
     torch.set_grad_enabled(True)
     torch.autograd.set_detect_anomaly(False)
     torch.use_deterministic_algorithms(False)
@@ -98,11 +101,15 @@ def reset_global_state() -> None:
     torch.set_float32_matmul_precision(_DEFAULTS["matmul"])
     torch.set_printoptions(profile="default")
     np.set_printoptions(**_DEFAULTS["np_print"])
+    np.seterr(**_DEFAULTS["np_err"])
+    torch.set_flush_denormal(False)
     torch.manual_seed(SEED)
     random.seed(SEED)
     np.random.seed(SEED)
     if "torch._dynamo" in sys.modules:
         torch._dynamo.reset()
+    if "torch._logging" in sys.modules:
+        torch._logging.set_logs()  # TORCH_LOGS-style settings back to their defaults
 
 
 @contextlib.contextmanager

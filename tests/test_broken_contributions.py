@@ -233,11 +233,12 @@ CATALOG = [
         import torch
 
         torch.set_default_dtype(torch.float64)
+        torch.set_default_device("meta")
         torch.set_grad_enabled(False)
         torch.set_num_threads(7)
         torch.manual_seed(1234)
-        print(torch.get_default_dtype())
-        # > torch.float64
+        print(torch.get_default_dtype(), torch.ones(1).device)
+        # > torch.float64 meta
     """),
     ),
 ]
@@ -247,8 +248,10 @@ CATALOG = [
 AFTER_GLOBAL_STATE = code("""
     import torch
 
-    print(torch.get_default_dtype(), torch.is_grad_enabled(), torch.get_num_threads() != 7, torch.initial_seed())
-    # > torch.float32 True True 0
+    print(torch.get_default_dtype(), torch.ones(1).device, torch.is_grad_enabled())
+    # > torch.float32 cpu True
+    print(torch.get_num_threads() != 7, torch.initial_seed())
+    # > True 0
 """)
 
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 import torch
 
+from tests.pagecode import blocks
 from tools import qa
 
 
@@ -78,3 +80,23 @@ def test_built_site_loads_nothing_from_a_third_party(site):
             text = path.read_text(encoding="utf-8", errors="replace")
             problems += [f"{path.relative_to(site)}: loads {m.group('url')}" for m in CSS_URL.finditer(text)]
     assert not problems, "\n".join(sorted(set(problems)))
+
+
+def test_every_code_block_on_a_page_is_a_fence_the_tests_see(site):
+    """Markdown's indented code blocks (and fences pytest-codeblocks cannot read) render as code but are neither
+    run nor checked: the site must show exactly the fences the tests collected, language by language."""
+    problems = []
+    for page in sorted(qa.DOCS.rglob("*.md")):
+        built = site / page.relative_to(qa.DOCS).with_suffix("")
+        built = built.with_suffix(".html") if built.name == "index" else built / "index.html"
+        if not built.exists():
+            continue
+        fenced = Counter((b.syntax or "").strip() or "text" for b in blocks(page, syntax=None))
+        shown = Counter(re.findall(r'<div class="language-([\w+-]+) highlight"', built.read_text(encoding="utf-8")))
+        for language, count in sorted(shown.items()):
+            if count > fenced[language]:
+                problems.append(
+                    f"{page.relative_to(qa.ROOT)}: {count - fenced[language]} {language} code block(s) that are not "
+                    "``` fences (an indented block?): write them as fences"
+                )
+    assert not problems, "\n".join(problems)

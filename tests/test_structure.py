@@ -52,17 +52,21 @@ def test_fence_info_strings_are_exactly_what_the_collector_runs():
                 problems.append(block)
                 continue
             where = f"{rel(page)}:{block.lineno}"
-            syntax = (block.syntax or "").strip()
+            raw = block.syntax or ""
+            syntax = raw.strip()
             if syntax in RUN_BY_PYTEST_CODEBLOCKS:
                 problems.append(f"{where}: ```{syntax} fences are not run here; show commands in a ```console fence")
-            elif syntax != "python" and PYTHONISH.match(syntax):
+            elif raw != "python" and PYTHONISH.match(syntax):
                 problems.append(
-                    f"{where}: fence info string '{syntax}' is not exactly 'python': the tests would skip this block"
+                    f"{where}: fence info string '{raw}' is not exactly 'python': the tests would skip this block"
                 )
             elif syntax not in ALLOWED:
                 problems.append(f"{where}: fence info string '{syntax}' is not one of {sorted(ALLOWED)}")
             if block.expected_output is not None:
                 problems.append(f"{where}: show output as # > lines in the snippet, not in an expected-output block")
+        for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), start=1):
+            if re.match(r"^\s*~~~", line):
+                problems.append(f"{rel(page)}:{n}: a ~~~ fence, which the tests do not see: use ``` fences")
     report(problems)
 
 
