@@ -11,6 +11,7 @@ matmul precision, a fresh temporary working directory, deprecations as errors, a
 from __future__ import annotations
 
 import contextlib
+import fnmatch
 import io
 import json
 import linecache
@@ -54,15 +55,22 @@ class Outcome:
 
 # --- the repository is read-only for snippets ---------------------------------------------------------------
 
-UNWATCHED = {".git", ".venv", ".venv-gpu", "node_modules", "site", ".cache", "__pycache__", "test-artifacts"}
+
+def ignored_patterns() -> list[str]:
+    """What git ignores (.gitignore: the environment, caches, build output) is not the repository's content."""
+    lines = (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
+    return [".git", *(line.strip().rstrip("/") for line in lines if line.strip() and not line.startswith("#"))]
 
 
 def repository_files() -> dict[str, tuple[int, int]]:
-    """(mtime, size) of every file in the repository outside the environment and build folders."""
+    """(mtime, size) of every file of the repository that git does not ignore."""
+    ignored = ignored_patterns()
     files = {}
     for folder, dirs, names in os.walk(ROOT):
-        dirs[:] = [d for d in dirs if d not in UNWATCHED]
+        dirs[:] = [d for d in dirs if not any(fnmatch.fnmatch(d, p) for p in ignored)]
         for name in names:
+            if any(fnmatch.fnmatch(name, p) for p in ignored):
+                continue
             path = os.path.join(folder, name)
             with contextlib.suppress(FileNotFoundError):
                 st = os.stat(path)

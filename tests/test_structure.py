@@ -148,7 +148,7 @@ def test_every_question_has_a_snippet_unless_marked_text_only():
 @pytest.mark.parametrize("check", [["check"], ["format", "--check", "--diff"]], ids=["lint", "format"])
 def test_snippets_pass_ruff(check):
     proc = subprocess.run(
-        [sys.executable, "-m", "ruff", *check, "snippets"], cwd=qa.ROOT, capture_output=True, text=True
+        [sys.executable, "-m", "ruff", *check, "--no-cache", "snippets"], cwd=qa.ROOT, capture_output=True, text=True
     )
     assert proc.returncode == 0, f"ruff {' '.join(check)} snippets:\n{proc.stdout}{proc.stderr}"
 

@@ -88,6 +88,9 @@ def test_every_walkthrough_has_a_title_cell_and_is_listed():
 @pytest.mark.parametrize("check", [["check"], ["format", "--check", "--diff"]], ids=["lint", "format"])
 def test_walkthroughs_pass_ruff(check):
     proc = subprocess.run(
-        [sys.executable, "-m", "ruff", *check, str(WALKTHROUGHS)], cwd=qa.ROOT, capture_output=True, text=True
+        [sys.executable, "-m", "ruff", *check, "--no-cache", str(WALKTHROUGHS)],
+        cwd=qa.ROOT,
+        capture_output=True,
+        text=True,
     )
     assert proc.returncode == 0, f"ruff {' '.join(check)} docs/walkthroughs:\n{proc.stdout}{proc.stderr}"
