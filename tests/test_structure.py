@@ -145,12 +145,16 @@ def test_every_question_has_a_snippet_unless_marked_text_only():
     report(problems)
 
 
+# The code a reader copies: the snippets and the walkthrough notebooks' sources.
+READER_CODE = ["snippets", "docs/walkthroughs"]
+
+
 @pytest.mark.parametrize("check", [["check"], ["format", "--check", "--diff"]], ids=["lint", "format"])
-def test_snippets_pass_ruff(check):
+def test_reader_code_passes_ruff(check):
     proc = subprocess.run(
-        [sys.executable, "-m", "ruff", *check, "--no-cache", "snippets"], cwd=qa.ROOT, capture_output=True, text=True
+        [sys.executable, "-m", "ruff", *check, "--no-cache", *READER_CODE], cwd=qa.ROOT, capture_output=True, text=True
     )
-    assert proc.returncode == 0, f"ruff {' '.join(check)} snippets:\n{proc.stdout}{proc.stderr}"
+    assert proc.returncode == 0, f"ruff {' '.join(check)} {' '.join(READER_CODE)}:\n{proc.stdout}{proc.stderr}"
 
 
 def test_no_question_is_left_unfinished():
