@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -12,6 +11,7 @@ import torch
 
 from tests.pagecode import blocks
 from tools import qa
+from tools.pageweight import css_loads, html_loads, third_party
 
 
 @pytest.fixture(scope="session")
@@ -45,40 +45,16 @@ def test_home_page_counts_are_counted(site):
     assert "{{" not in home, "an unreplaced {{ placeholder }} on the home page"
 
 
-class Loads(HTMLParser):
-    """URLs a browser fetches by itself from a page: scripts, styles, images, fonts, frames, preloads."""
-
-    FETCHING_RELS = {"stylesheet", "preload", "modulepreload", "prefetch", "preconnect", "dns-prefetch", "icon"}
-
-    def __init__(self):
-        super().__init__()
-        self.urls: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        if tag in {"script", "img", "iframe", "source", "video", "audio", "embed"}:
-            self.urls += [v for k, v in a.items() if k in {"src", "srcset", "poster"} and v]
-        elif tag == "link" and self.FETCHING_RELS & set((a.get("rel") or "").split()):
-            self.urls.append(a.get("href") or "")
-
-
-CSS_URL = re.compile(r"""(?:url\(|@import\s+)["']?(?P<url>(?:https?:)?//[^"')\s]+)""", re.I)
-
-
-def third_party(url: str) -> bool:
-    return url.strip().startswith(("http://", "https://", "//"))
-
-
 def test_built_site_loads_nothing_from_a_third_party(site):
     problems = []
     for path in site.rglob("*"):
         if path.suffix == ".html":
-            parser = Loads()
-            parser.feed(path.read_text(encoding="utf-8"))
-            problems += [f"{path.relative_to(site)}: loads {u}" for u in parser.urls if third_party(u)]
+            urls = html_loads(path.read_text(encoding="utf-8"))
         elif path.suffix in {".css", ".js"}:
-            text = path.read_text(encoding="utf-8", errors="replace")
-            problems += [f"{path.relative_to(site)}: loads {m.group('url')}" for m in CSS_URL.finditer(text)]
+            urls = css_loads(path.read_text(encoding="utf-8", errors="replace"))
+        else:
+            continue
+        problems += [f"{path.relative_to(site)}: loads {u}" for u in urls if third_party(u)]
     assert not problems, "\n".join(sorted(set(problems)))
 
 

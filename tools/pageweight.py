@@ -22,17 +22,38 @@ BUDGETS = {
 }
 
 
-class _Refs(HTMLParser):
+class _Loads(HTMLParser):
+    """URLs a browser fetches by itself from a page: scripts, styles, images, fonts, frames, preloads."""
+
+    FETCHING_RELS = {"stylesheet", "preload", "modulepreload", "prefetch", "preconnect", "dns-prefetch", "icon"}
+
     def __init__(self):
         super().__init__()
-        self.refs: list[str] = []
+        self.urls: list[str] = []
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
-        if tag == "link" and {"stylesheet", "icon", "preload", "modulepreload"} & set((a.get("rel") or "").split()):
-            self.refs.append(a.get("href") or "")
-        elif tag in {"script", "img", "source"} and a.get("src"):
-            self.refs.append(a["src"])
+        if tag in {"script", "img", "iframe", "source", "video", "audio", "embed"}:
+            self.urls += [a[k] for k in ("src", "poster") if a.get(k)]
+            self.urls += [c.split()[0] for c in (a.get("srcset") or "").split(",") if c.strip()]
+        elif tag == "link" and self.FETCHING_RELS & set((a.get("rel") or "").split()):
+            self.urls.append(a.get("href") or "")
+
+
+def html_loads(text: str) -> list[str]:
+    """The URLs a page's HTML makes the browser fetch."""
+    parser = _Loads()
+    parser.feed(text)
+    return parser.urls
+
+
+def css_loads(text: str) -> list[str]:
+    """The URLs a stylesheet (or a script's inline styles) makes the browser fetch: url(...) and @import."""
+    return re.findall(r"""(?:url\(\s*|@import\s+)["']?([^"')\s]+)""", text, re.I)
+
+
+def third_party(url: str) -> bool:
+    return url.strip().startswith(("http://", "https://", "//"))
 
 
 def kind_of(path: Path) -> str:
@@ -83,17 +104,15 @@ def page_weight(site: Path, page: str) -> Weight:
         weight.files[rel] = len(data)
         weight.gzipped[rel] = len(gzip.compress(data, compresslevel=9))
         if path.suffix == ".html":
-            parser = _Refs()
-            parser.feed(data.decode("utf-8"))
-            refs = parser.refs
+            refs = html_loads(data.decode("utf-8"))
         elif path.suffix == ".css":
-            refs = re.findall(r"""url\(\s*["']?([^"')]+)""", data.decode("utf-8", "replace"))
+            refs = css_loads(data.decode("utf-8", "replace"))
         else:
             refs = []
         for ref in refs:
             url = urlparse(urljoin("/" + rel, ref))
-            if url.scheme or url.netloc or ref.startswith("data:"):
-                continue  # a third party would be caught by tests/test_site.py
+            if url.scheme or url.netloc:
+                continue  # data: URIs are inside the file; a third party is caught by tests/test_site.py
             target = url.path.lstrip("/")
             if target.endswith("/") or not target:
                 target += "index.html"
