@@ -49,7 +49,7 @@ def html_loads(text: str) -> list[str]:
 
 def css_loads(text: str) -> list[str]:
     """The URLs a stylesheet (or a script's inline styles) makes the browser fetch: url(...) and @import."""
-    return re.findall(r"""(?:url\(\s*|@import\s+)["']?([^"')\s]+)""", text, re.I)
+    return re.findall(r"""(?:@import\s+(?:url\()?|url\()\s*["']?([^"')\s]+)""", text, re.I)
 
 
 def third_party(url: str) -> bool:
