@@ -49,8 +49,6 @@ class Outcome:
     prints: list[tuple[int, str]]  # (line of the block's statement, text it wrote to stdout)
     error: str | None = None  # translated traceback, naming snippet files and lines
     error_line: int | None = None  # line of the block where the error happened
-    stdout: str = ""
-    stderr: str = ""
 
 
 # --- the repository is read-only for snippets ---------------------------------------------------------------
@@ -161,7 +159,7 @@ def run_in_process(block: Block, timeout: float) -> Outcome:
             sys.path[:] = path
             reset_global_state()
             linecache.cache.pop(filename, None)
-    return Outcome(prints, error, error_line, out.getvalue())
+    return Outcome(prints, error, error_line)
 
 
 def _describe(exc: BaseException, filename: str, block: Block) -> tuple[str, int | None]:
@@ -222,14 +220,14 @@ def run_as_program(block: Block, timeout: float, torchrun: dict | None = None) -
         )
         timed_out = False
         try:
-            stdout, stderr = proc.communicate(timeout=timeout)
+            _, stderr = proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
             timed_out = True
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(proc.pid, signal.SIGUSR1)  # faulthandler prints where each process is
                 time.sleep(1)
                 os.killpg(proc.pid, signal.SIGKILL)
-            stdout, stderr = proc.communicate()
+            _, stderr = proc.communicate()
         prints = []
         if log.exists():
             for row in log.read_text(encoding="utf-8").splitlines():
@@ -241,4 +239,4 @@ def run_as_program(block: Block, timeout: float, torchrun: dict | None = None) -
             error_line = lines[-1] if lines else None
             head = f"did not finish within {timeout:g} s" if timed_out else f"exited with status {proc.returncode}"
             error = f"{head}\n{translate(stderr, str(script), block)}"
-        return Outcome(prints, error, error_line, stdout, stderr)
+        return Outcome(prints, error, error_line)

@@ -53,9 +53,11 @@ def question_pages(docs: Path = DOCS) -> list[Path]:
 
 
 def questions(page: Path) -> list[Question]:
-    """Every `##` heading of a question page, with its explicit id and classes, skipping fenced code."""
+    """Every `##` heading of a question page, with its explicit id and classes, skipping fenced code.
+
+    A question's body runs to the next heading of level 1 or 2 (its `###` subsections are part of it)."""
     lines = page.read_text(encoding="utf-8").splitlines()
-    out: list[Question] = []
+    headings: list[tuple[int, int, re.Match]] = []  # (0-based line, level, match)
     fence = None
     for i, line in enumerate(lines):
         m = FENCE.match(line)
@@ -65,28 +67,20 @@ def questions(page: Path) -> list[Question]:
                 fence = ticks
             elif ticks[0] == fence[0] and len(ticks) >= len(fence):
                 fence = None
+        elif fence is None and (h := HEADING.match(line)):
+            headings.append((i, len(h.group(1)), h))
+    out = []
+    for k, (i, level, h) in enumerate(headings):
+        if level != 2:
             continue
-        if fence:
-            continue
-        h = HEADING.match(line)
-        if not h:
-            continue
-        level = len(h.group(1))
-        if level <= 2 and out:
-            _close(out[-1], lines, i)
-        if level == 2:
-            attrs = h.group("attrs") or ""
-            idm = ATTR_ID.search(attrs)
-            classes = re.findall(r"(?:^|\s)\.([A-Za-z0-9_-]+)", attrs)
-            out.append(Question(page, i + 1, h.group("title"), idm.group("id") if idm else None, classes, None))
-    if out and out[-1].body is None:
-        _close(out[-1], lines, len(lines))
+        end = next((j for j, lv, _ in headings[k + 1 :] if lv <= 2), len(lines))
+        attrs = h.group("attrs") or ""
+        idm = ATTR_ID.search(attrs)
+        classes = re.findall(r"(?:^|\s)\.([A-Za-z0-9_-]+)", attrs)
+        out.append(
+            Question(page, i + 1, h.group("title"), idm.group("id") if idm else None, classes, lines[i + 1 : end])
+        )
     return out
-
-
-def _close(q: Question, lines: list[str], end: int) -> None:
-    if q.body is None:
-        q.body = lines[q.line : end]
 
 
 def all_questions(docs: Path = DOCS) -> list[Question]:
