@@ -33,7 +33,6 @@ log = logging.getLogger("mkdocs.hooks.walkthroughs")
 
 WALKTHROUGHS = "walkthroughs/"
 CHANGED = "mkdocs-jupyter's HTML is not what tools/walkthrough_hooks.py expects (update the hook)"
-MAX_PAGE_BYTES = 300_000
 
 # Tiny models: one thread is faster than several on a shared machine. Kernels inherit this; tests do the same.
 os.environ.setdefault("OMP_NUM_THREADS", "1")
@@ -133,8 +132,6 @@ def on_page_content(html, page, config, files):
 def on_post_page(output, page, config):
     if not is_walkthrough(page):
         return output
-    if len(output.encode()) > MAX_PAGE_BYTES:
-        log.warning(f"{page.file.src_uri}: the page is {len(output.encode()):,} bytes, more than {MAX_PAGE_BYTES:,}")
     notebook = jupytext.read(page.file.abs_src_path)
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     notebook.metadata.pop("jupytext", None)
