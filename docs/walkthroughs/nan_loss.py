@@ -1,14 +1,19 @@
 # %% [markdown]
 # # Debugging a NaN loss, step by step
 #
-# A classifier starts training, then the loss turns into `inf`, then `nan`, and stays there. This
-# walkthrough finds out why the way you would on a real model: find the first bad step, decide whether the
-# forward or the backward pass went wrong, let anomaly detection name the operation, fix the numerics, then
+# A classifier starts training, then the loss turns into `inf`, then `nan`, and stays
+# there. This
+# walkthrough finds out why the way you would on a real model: find the first bad step,
+# decide whether the
+# forward or the backward pass went wrong, let anomaly detection name the operation, fix
+# the numerics, then
 # fix the cause.
 #
-# Related questions: [my loss is NaN: where does it come from?](../debugging/index.md#nan-loss),
+# Related questions: [my loss is NaN: where does it come
+# from?](../debugging/index.md#nan-loss),
 # [what anomaly mode costs](../debugging/index.md#anomaly-mode-cost),
-# [vanishing and exploding gradients](../debugging/index.md#vanishing-exploding-gradients),
+# [vanishing and exploding
+# gradients](../debugging/index.md#vanishing-exploding-gradients),
 # [gradient clipping](../training/index.md#clip-grad-norm).
 
 # %%
@@ -22,8 +27,10 @@ from torch import nn
 # %% [markdown]
 # ## The setup
 #
-# Three-class data whose features were never normalised (they are in the tens), 10% noisy labels, a linear
-# model, plain SGD with a learning rate chosen for normalised data, and a cross-entropy written by hand as
+# Three-class data whose features were never normalised (they are in the tens), 10%
+# noisy labels, a linear
+# model, plain SGD with a learning rate chosen for normalised data, and a cross-entropy
+# written by hand as
 # `-log(softmax(logits))`. Each of these is common, and each is part of the story.
 
 # %%
@@ -51,7 +58,8 @@ batches = list(zip(x.split(64), y.split(64), strict=True))
 # %% [markdown]
 # ## Step 1: see it, and find the first bad step
 #
-# Print the loss of every step and stop a few steps after the first non-finite one. The *first* bad step is the
+# Print the loss of every step and stop a few steps after the first non-finite one. The
+# *first* bad step is the
 # one to study: after it, NaN is everywhere and tells you nothing.
 
 # %%
@@ -72,8 +80,10 @@ print(f"first non-finite loss at step {first_bad}")
 # %% [markdown]
 # ## Step 2: forward or backward?
 #
-# Replay the same run (same seed, same batches) up to the first bad step and look at everything at that step:
-# the inputs, the weights before the step, the logits, the loss, the gradients after `backward()`.
+# Replay the same run (same seed, same batches) up to the first bad step and look at
+# everything at that step:
+# the inputs, the weights before the step, the logits, the loss, the gradients after
+# `backward()`.
 
 # %%
 model, optimizer = make_run()
@@ -88,29 +98,44 @@ for step, (xb, yb) in enumerate(batches[: first_bad + 1]):
 
 grads_finite = all(torch.isfinite(p.grad).all().item() for p in model.parameters())
 probs = torch.softmax(logits, dim=1)
-print(f"step {first_bad}: inputs finite: {torch.isfinite(xb).all().item()}, weights finite: {weights_finite}")
-print(f"logits range: [{logits.min().item():.0f}, {logits.max().item():.0f}], loss: {loss.item()}")
+print(
+    f"step {first_bad}: inputs finite: {torch.isfinite(xb).all().item()}, weights finite: {weights_finite}"
+)
+print(
+    f"logits range: [{logits.min().item():.0f}, {logits.max().item():.0f}], loss: {loss.item()}"
+)
 print(f"probabilities exactly 0: {(probs == 0).sum().item()} of {probs.numel()}")
 print(f"gradients finite: {grads_finite}")
 
 # %% [markdown]
-# The inputs and the weights going in were fine. The previous step's update was large enough to throw the
-# logits far apart. `softmax` computes `exp(logit - max_logit)`, and when a row's gap is more than about 104,
-# that is below the smallest positive `float32` (about `1.4e-45`) and rounds to exactly `0`: `softmax` returns
+# The inputs and the weights going in were fine. The previous step's update was large
+# enough to throw the
+# logits far apart. `softmax` computes `exp(logit - max_logit)`, and when a row's gap is
+# more than about 104,
+# that is below the smallest positive `float32` (about `1.4e-45`) and rounds to exactly
+# `0`: `softmax` returns
 # probabilities of exactly `0`.
-# When the true class of a row has one, `log(0) = -inf` and the loss is `inf`: the forward pass already went
-# wrong. The gradients are `nan`, and after `optimizer.step()` so are the weights, which is why every later loss
+# When the true class of a row has one, `log(0) = -inf` and the loss is `inf`: the
+# forward pass already went
+# wrong. The gradients are `nan`, and after `optimizer.step()` so are the weights, which
+# is why every later loss
 # is `nan`.
 #
-# Which operation turned `inf` into `nan`? On a real model there are hundreds of candidates.
+# Which operation turned `inf` into `nan`? On a real model there are hundreds of
+# candidates.
 #
 # ## Step 3: anomaly detection names the operation
 #
-# `torch.autograd.detect_anomaly()` (a context manager; `torch.autograd.set_detect_anomaly(True)` is the global
-# switch) makes autograd record where each operation was created in the forward pass, and check every backward
-# function's output for NaN. The first one that produces a NaN raises a `RuntimeError` naming the backward
-# function, and a warning carries the traceback of the forward line that created it. It slows everything down
-# ([what anomaly mode costs](../debugging/index.md#anomaly-mode-cost)): use it to replay the bad step, never in
+# `torch.autograd.detect_anomaly()` (a context manager;
+# `torch.autograd.set_detect_anomaly(True)` is the global
+# switch) makes autograd record where each operation was created in the forward pass,
+# and check every backward
+# function's output for NaN. The first one that produces a NaN raises a `RuntimeError`
+# naming the backward
+# function, and a warning carries the traceback of the forward line that created it. It
+# slows everything down
+# ([what anomaly mode costs](../debugging/index.md#anomaly-mode-cost)): use it to replay
+# the bad step, never in
 # normal training.
 
 # %%
@@ -135,7 +160,8 @@ for w in caught:
     message = str(w.message)
     if message.startswith("Error detected in"):
         print(message.splitlines()[0])
-        # The forward traceback, from the top-level line down; file names and line numbers left out.
+        # The forward traceback, from the top-level line down; file names and line
+        # numbers left out.
         frames = re.findall(r'File ".*?", line \d+, in (\S+)\n\s+(.*)', message)
         top = max(i for i, (func, _) in enumerate(frames) if func == "<module>")
         for func, code in frames[top:]:
@@ -144,14 +170,18 @@ for w in caught:
         print("warning:", message)
 
 # %% [markdown]
-# `SoftmaxBackward0` returned the first `nan`, and the forward traceback points at the `torch.softmax` line of
-# `handmade_cross_entropy`. The mechanism: the gradient of `log(p)` at `p = 0` is `inf`, and softmax's backward
+# `SoftmaxBackward0` returned the first `nan`, and the forward traceback points at the
+# `torch.softmax` line of
+# `handmade_cross_entropy`. The mechanism: the gradient of `log(p)` at `p = 0` is `inf`,
+# and softmax's backward
 # multiplies it by `p = 0`; `0 * inf` is `nan`.
 #
 # ## Step 4: fix the numerics
 #
-# `F.cross_entropy` (like `nn.CrossEntropyLoss`) computes `log_softmax` with the log-sum-exp trick: it never
-# forms a probability that could round to `0`, so a huge logit gap gives a large, finite loss and finite
+# `F.cross_entropy` (like `nn.CrossEntropyLoss`) computes `log_softmax` with the
+# log-sum-exp trick: it never
+# forms a probability that could round to `0`, so a huge logit gap gives a large, finite
+# loss and finite
 # gradients. Same logits, both losses:
 
 # %%
@@ -159,14 +189,19 @@ logits = model(xb).detach().requires_grad_()
 print(f"hand-made: {handmade_cross_entropy(logits, yb).item()}")
 loss = F.cross_entropy(logits, yb)
 loss.backward()
-print(f"F.cross_entropy: {loss.item():.1f}, gradient finite: {torch.isfinite(logits.grad).all().item()}")
+print(
+    f"F.cross_entropy: {loss.item():.1f}, gradient finite: {torch.isfinite(logits.grad).all().item()}"
+)
 
 # %% [markdown]
 # ## Step 5: fix the cause
 #
-# A finite loss that large (chance level for three classes is `log(3) = 1.1`) still means training is
-# diverging: the stable loss removes the `nan`, not the reason the logits exploded. Here the reason is
-# unnormalised features with a learning rate too large for them. Standardise the features (statistics from the
+# A finite loss that large (chance level for three classes is `log(3) = 1.1`) still
+# means training is
+# diverging: the stable loss removes the `nan`, not the reason the logits exploded. Here
+# the reason is
+# unnormalised features with a learning rate too large for them. Standardise the
+# features (statistics from the
 # training data) and train again with the stable loss.
 
 # %%
@@ -186,10 +221,16 @@ for epoch in range(5):
 # ## The checklist
 #
 # 1. Find the **first** non-finite step; everything after it is noise.
-# 2. Check the inputs, then the weights before the step, then the forward outputs, then the gradients.
-# 3. Replay that step under `torch.autograd.detect_anomaly()` to get the backward function and the forward line.
-# 4. Replace the unstable expression with the stable primitive: `F.cross_entropy` or `F.log_softmax` instead of
-#    `log(softmax)`, `torch.logsumexp`, `F.binary_cross_entropy_with_logits` instead of `sigmoid` then BCE, an `eps`
+# 2. Check the inputs, then the weights before the step, then the forward outputs, then
+# the gradients.
+# 3. Replay that step under `torch.autograd.detect_anomaly()` to get the backward
+# function and the forward line.
+# 4. Replace the unstable expression with the stable primitive: `F.cross_entropy` or
+# `F.log_softmax` instead of
+#    `log(softmax)`, `torch.logsumexp`, `F.binary_cross_entropy_with_logits` instead of
+# `sigmoid` then BCE, an `eps`
 #    inside a `sqrt` or a denominator.
-# 5. Then fix why the values got there: normalise inputs, lower the learning rate, clip gradients
-#    (`torch.nn.utils.clip_grad_norm_(..., error_if_nonfinite=True)` also stops at the first bad gradient).
+# 5. Then fix why the values got there: normalise inputs, lower the learning rate, clip
+# gradients
+#    (`torch.nn.utils.clip_grad_norm_(..., error_if_nonfinite=True)` also stops at the
+# first bad gradient).

@@ -10,7 +10,8 @@ except RuntimeError as e:
     print(e)
     # > grad can be implicitly created only for scalar outputs
 
-y.backward(torch.ones_like(y))  # vector-Jacobian product with v = ones: the same as y.sum().backward()
+# vector-Jacobian product with v = ones: the same as y.sum().backward()
+y.backward(torch.ones_like(y))
 print(w.grad)
 # > tensor([2., 4., 6.])
 w.grad = None
@@ -18,7 +19,8 @@ w.grad = None
 print(w.grad)
 # > tensor([2., 0., 3.])
 
-# The usual cause: a loss with reduction="none" (or a per-sample loss) passed straight to backward
+# The usual cause: a loss with reduction="none" (or a per-sample loss) passed straight
+# to backward
 pred, target = torch.randn(4, requires_grad=True), torch.randn(4)
 per_sample = nn.MSELoss(reduction="none")(pred, target)
 print(per_sample.shape)

@@ -20,7 +20,8 @@ class Swish(torch.autograd.Function):
     @staticmethod
     def forward(ctx, x):
         s = torch.sigmoid(x)
-        ctx.save_for_backward(x, s)  # tensors go through save_for_backward, not ctx attributes
+        # tensors go through save_for_backward, not ctx attributes
+        ctx.save_for_backward(x, s)
         return x * s
 
     @staticmethod
@@ -45,7 +46,8 @@ print(gradcheck(Swish.apply, (inp,)))  # analytic backward matches finite differ
 print(torch.allclose(Swish.apply(inp), torch.nn.functional.silu(inp)))
 # > True
 try:
-    gradcheck(RoundSTE.apply, (inp,))  # an STE fails it by design: its backward is not round's derivative
+    # an STE fails it by design: its backward is not round's derivative
+    gradcheck(RoundSTE.apply, (inp,))
 except RuntimeError as e:  # torch.autograd.gradcheck.GradcheckError
     print(str(e).splitlines()[0])
     # > Jacobian mismatch for output 0 with respect to input 0,

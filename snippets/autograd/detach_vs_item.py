@@ -26,7 +26,8 @@ def history(t):
 
 
 running = 0
-for x, y in batches:  # training: backward() frees each graph's saved tensors, the node chain still grows
+# training: backward() frees each graph's saved tensors, the node chain still grows
+for x, y in batches:
     loss = nn.functional.mse_loss(model(x), y)
     loss.backward()
     running += loss
@@ -46,6 +47,7 @@ for x, y in batches:  # validation without no_grad: every batch's activations st
 
 running = 0.0
 for x, y in batches:
-    running += nn.functional.mse_loss(model(x), y).item()  # a Python float: holds nothing
+    # a Python float: holds nothing
+    running += nn.functional.mse_loss(model(x), y).item()
 print(type(running).__name__, loss.detach().requires_grad, loss.detach().grad_fn)
 # > float False None

@@ -4,7 +4,8 @@ from torch import nn
 torch.manual_seed(0)
 
 # 1. An op after requires_grad=True makes the tensor you keep a non-leaf
-w = torch.randn(3, requires_grad=True) * 0.01  # same with .double(), .to("cuda") of a CPU tensor
+# same with .double(), .to("cuda") of a CPU tensor
+w = torch.randn(3, requires_grad=True) * 0.01
 print(w.is_leaf, w.grad_fn.name())
 # > False MulBackward0
 w = (torch.randn(3) * 0.01).requires_grad_()  # fix: do the math first, then mark it

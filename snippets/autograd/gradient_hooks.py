@@ -6,10 +6,13 @@ w = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)
 
 seen = {}
 h = w * 10
-h.register_hook(lambda g: seen.setdefault("h", g))  # read an intermediate's gradient (returns None: no change)
-clip = w.register_hook(lambda g: g.clamp(-5, 5))  # a returned tensor replaces the gradient
+# read an intermediate's gradient (returns None: no change)
+h.register_hook(lambda g: seen.setdefault("h", g))
+# a returned tensor replaces the gradient
+clip = w.register_hook(lambda g: g.clamp(-5, 5))
 (h**2).sum().backward()
-print(seen["h"], w.grad)  # dL/dh = 2h; dL/dw = 20h = [200, -400, 600] before the hook clamps it
+# dL/dh = 2h; dL/dw = 20h = [200, -400, 600] before the hook clamps it
+print(seen["h"], w.grad)
 # > tensor([ 20., -40.,  60.]) tensor([ 5., -5.,  5.])
 
 clip.remove()  # hooks stay until removed
@@ -20,12 +23,15 @@ print(w.grad)
 
 # Module hooks: see the gradients flowing out of and into a layer
 layer = nn.Linear(3, 2)
-layer.register_full_backward_hook(lambda mod, grad_in, grad_out: seen.update(out=grad_out[0], inp=grad_in[0]))
+layer.register_full_backward_hook(
+    lambda mod, grad_in, grad_out: seen.update(out=grad_out[0], inp=grad_in[0])
+)
 layer(torch.randn(4, 3, requires_grad=True)).sum().backward()
 print(seen["out"].shape, seen["inp"].shape)  # dL/d(output), dL/d(input) of the layer
 # > torch.Size([4, 2]) torch.Size([4, 3])
 
-# After accumulation into .grad (e.g. to step the optimizer per parameter inside backward)
+# After accumulation into .grad (e.g. to step the optimizer per parameter inside
+# backward)
 p = nn.Parameter(torch.ones(2))
 p.register_post_accumulate_grad_hook(lambda param: seen.update(p=param.grad.clone()))
 (p * 3).sum().backward()

@@ -12,12 +12,14 @@ print(" -> ".join(names), "->", type(node).__name__)
 # > PowBackward0 -> AddBackward0 -> SumBackward0 -> MulBackward0 -> AccumulateGrad
 print(node.variable is w)  # AccumulateGrad is where the gradient lands: w.grad
 # > True
-print(loss.grad_fn._saved_self)  # what PowBackward0 kept from the forward pass to compute 2 * base
+# what PowBackward0 kept from the forward pass to compute 2 * base
+print(loss.grad_fn._saved_self)
 # > tensor(9.5000, grad_fn=<AddBackward0>)
 
 loss.backward()
 print(w.grad, w.is_leaf, loss.is_leaf)  # d/dw (3*w.sum() + 0.5)^2 = 2 * 9.5 * 3
 # > tensor([57., 57.]) True False
 
-print(type(torch.autograd.Variable(torch.ones(1))).__name__)  # Variable is a legacy alias that returns a Tensor
+# Variable is a legacy alias that returns a Tensor
+print(type(torch.autograd.Variable(torch.ones(1))).__name__)
 # > Tensor

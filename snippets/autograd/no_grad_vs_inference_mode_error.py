@@ -32,6 +32,7 @@ print(head.weight.grad.shape, encoder.weight.grad)
 
 with torch.inference_mode():
     feats = encoder(x)
-head(feats.clone()).sum().backward()  # clone() outside inference mode makes a normal tensor
+# clone() outside inference mode makes a normal tensor
+head(feats.clone()).sum().backward()
 print(head.weight.grad.shape)
 # > torch.Size([1, 8])

@@ -4,7 +4,8 @@ from torch import nn
 torch.manual_seed(0)
 cell = nn.RNNCell(3, 4)
 opt = torch.optim.SGD(cell.parameters(), lr=0.1)
-chunks = torch.randn(3, 5, 2, 3)  # 3 chunks of a long sequence: (steps, batch, features)
+# 3 chunks of a long sequence: (steps, batch, features)
+chunks = torch.randn(3, 5, 2, 3)
 
 h = torch.zeros(2, 4)
 for i, chunk in enumerate(chunks, 1):
@@ -15,7 +16,8 @@ for i, chunk in enumerate(chunks, 1):
     try:
         loss.backward()
     except RuntimeError as e:
-        print(f"chunk {i}:", str(e).split(" (")[0])  # the first chunk trained, the second fails
+        # the first chunk trained, the second fails
+        print(f"chunk {i}:", str(e).split(" (")[0])
         # > chunk 2: Trying to backward through the graph a second time
         break
     opt.step()

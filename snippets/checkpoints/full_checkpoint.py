@@ -7,7 +7,9 @@ from torch import nn
 from torch.utils.data import DataLoader, TensorDataset
 
 torch.manual_seed(0)
-loader = DataLoader(TensorDataset(torch.randn(32, 4), torch.randn(32, 1)), batch_size=8, shuffle=True)
+loader = DataLoader(
+    TensorDataset(torch.randn(32, 4), torch.randn(32, 1)), batch_size=8, shuffle=True
+)
 
 
 def seed_all(seed):
@@ -17,7 +19,9 @@ def seed_all(seed):
 
 
 def build():
-    model = nn.Sequential(nn.Linear(4, 16), nn.ReLU(), nn.Dropout(0.2), nn.Linear(16, 1))
+    model = nn.Sequential(
+        nn.Linear(4, 16), nn.ReLU(), nn.Dropout(0.2), nn.Linear(16, 1)
+    )
     opt = torch.optim.AdamW(model.parameters(), lr=1e-2)
     sched = torch.optim.lr_scheduler.StepLR(opt, step_size=2, gamma=0.5)
     return model, opt, sched
@@ -25,7 +29,8 @@ def build():
 
 def train_epoch(model, opt, sched):
     for x, y in loader:  # shuffle order and dropout masks come from torch's RNG
-        x = x + 0.01 * random.gauss(0, 1) + 0.01 * np.random.randn()  # augmentation: Python and NumPy RNGs
+        # augmentation: Python and NumPy RNGs
+        x = x + 0.01 * random.gauss(0, 1) + 0.01 * np.random.randn()
         loss = F.mse_loss(model(x), y)
         opt.zero_grad()
         loss.backward()
@@ -35,8 +40,13 @@ def train_epoch(model, opt, sched):
 
 def rng_states():
     np_state = np.random.get_state(legacy=False)
-    np_state["state"]["key"] = torch.from_numpy(np_state["state"]["key"])  # an ndarray would need weights_only=False
-    states = {"torch": torch.get_rng_state(), "python": random.getstate(), "numpy": np_state}
+    # an ndarray would need weights_only=False
+    np_state["state"]["key"] = torch.from_numpy(np_state["state"]["key"])
+    states = {
+        "torch": torch.get_rng_state(),
+        "python": random.getstate(),
+        "numpy": np_state,
+    }
     if torch.cuda.is_available():
         states["cuda"] = torch.cuda.get_rng_state_all()
     return states
@@ -74,7 +84,8 @@ torch.save(checkpoint, "checkpoint.pt")
 
 def resume(restore_rng):
     seed_all(123)  # a restarted process is in some other RNG state
-    ckpt = torch.load("checkpoint.pt")  # weights_only=True works: only tensors and plain Python types inside
+    # weights_only=True works: only tensors and plain Python types inside
+    ckpt = torch.load("checkpoint.pt")
     model, opt, sched = build()
     model.load_state_dict(ckpt["model"])
     opt.load_state_dict(ckpt["optimizer"])
@@ -87,11 +98,15 @@ def resume(restore_rng):
 
 
 def same(m1, m2):
-    return all(torch.equal(p1, p2) for p1, p2 in zip(m1.parameters(), m2.parameters(), strict=True))
+    return all(
+        torch.equal(p1, p2)
+        for p1, p2 in zip(m1.parameters(), m2.parameters(), strict=True)
+    )
 
 
 model_b, sched_b = resume(restore_rng=True)
 print(same(model_a, model_b), sched_a.get_last_lr() == sched_b.get_last_lr())
 # > True True
-print(same(model_a, resume(restore_rng=False)[0]))  # same weights, optimizer, schedule: different data order
+# same weights, optimizer, schedule: different data order
+print(same(model_a, resume(restore_rng=False)[0]))
 # > False

@@ -15,7 +15,8 @@ with torch.device("meta"):  # shapes and dtypes only: no memory, no random init
 print(model[0].weight.device)
 # > meta
 
-state = torch.load("model.pt", mmap=True)  # the tensors stay in the file; pages are read when touched
+# the tensors stay in the file; pages are read when touched
+state = torch.load("model.pt", mmap=True)
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
@@ -25,7 +26,8 @@ print(model[0].weight.device)
 print(str(caught[0].message).split(": ", 1)[1].split(" (Did")[0])
 # > copying from a non-meta parameter in the checkpoint to a meta parameter in the current model, which is a no-op.
 
-model.load_state_dict(state, assign=True)  # the parameters become the loaded tensors: no second copy
+# the parameters become the loaded tensors: no second copy
+model.load_state_dict(state, assign=True)
 weight = model[0].weight
 print(weight.device, weight.data_ptr() == state["0.weight"].data_ptr())
 # > cpu True

@@ -7,7 +7,8 @@ torch.manual_seed(0)
 old = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 2))
 state = old.state_dict()
 
-new = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Dropout(0.1), nn.Linear(8, 2))  # a layer inserted
+# a layer inserted
+new = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Dropout(0.1), nn.Linear(8, 2))
 try:
     new.load_state_dict(state)  # strict=True: every key must match both ways
 except RuntimeError as e:
@@ -17,19 +18,22 @@ except RuntimeError as e:
         # > Missing key(s) in state_dict: "3.weight", "3.bias".
         # > Unexpected key(s) in state_dict: "2.weight", "2.bias".
 
-result = new.load_state_dict(state, strict=False)  # no error: the last layer silently stays random
+# no error: the last layer silently stays random
+result = new.load_state_dict(state, strict=False)
 print(result.missing_keys, result.unexpected_keys)
 # > ['3.weight', '3.bias'] ['2.weight', '2.bias']
 
 head3 = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 3))  # a new 3-class head
 try:
-    head3.load_state_dict(state, strict=False)  # strict=False does not forgive a shape mismatch
+    # strict=False does not forgive a shape mismatch
+    head3.load_state_dict(state, strict=False)
 except RuntimeError as e:
     print(textwrap.fill(str(e).splitlines()[1].strip(), width=100))
     # > size mismatch for 2.weight: copying a param with shape torch.Size([2, 8]) from checkpoint, the shape
     # > in current model is torch.Size([3, 8]).
 
-# Fine-tuning: drop the keys you mean to replace, load the rest, and check what was skipped.
+# Fine-tuning: drop the keys you mean to replace, load the rest, and check what was
+# skipped.
 backbone = {k: v for k, v in state.items() if not k.startswith("2.")}
 result = head3.load_state_dict(backbone, strict=False)
 print(result.missing_keys, result.unexpected_keys)

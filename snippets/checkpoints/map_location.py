@@ -4,8 +4,11 @@ import torch
 from torch import nn
 
 if __name__ == "__main__":
-    # Stand-in for a checkpoint written on a GPU machine: tag every storage "cuda:0" when saving.
-    torch.serialization.register_package(0, lambda storage: "cuda:0", lambda storage, location: None)
+    # Stand-in for a checkpoint written on a GPU machine: tag every storage "cuda:0"
+    # when saving.
+    torch.serialization.register_package(
+        0, lambda storage: "cuda:0", lambda storage, location: None
+    )
     torch.save(nn.Linear(4, 2).state_dict(), "gpu.pt")
 
     try:
@@ -21,11 +24,13 @@ if __name__ == "__main__":
     # > cpu
 
     device = "cuda" if torch.cuda.is_available() else "cpu"
-    state = torch.load("gpu.pt", map_location=device)  # device-agnostic: straight to where the model runs
+    # device-agnostic: straight to where the model runs
+    state = torch.load("gpu.pt", map_location=device)
     print(state["weight"].device.type == device)
     # > True
 
-    state = torch.load("gpu.pt", map_location={"cuda:0": "cpu"})  # remap by name, e.g. {"cuda:1": "cuda:0"}
+    # remap by name, e.g. {"cuda:1": "cuda:0"}
+    state = torch.load("gpu.pt", map_location={"cuda:0": "cpu"})
     model = nn.Linear(4, 2)
     print(model.load_state_dict(state))
     # > <All keys matched successfully>

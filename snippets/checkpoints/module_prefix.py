@@ -4,7 +4,8 @@ from torch.nn.modules.utils import consume_prefix_in_state_dict_if_present
 
 torch.manual_seed(0)
 model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 2))
-wrapped = nn.DataParallel(model)  # DistributedDataParallel wraps the same way: the model is `.module`
+# DistributedDataParallel wraps the same way: the model is `.module`
+wrapped = nn.DataParallel(model)
 print(list(wrapped.state_dict())[:2])
 # > ['module.0.weight', 'module.0.bias']
 

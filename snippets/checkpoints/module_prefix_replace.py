@@ -4,18 +4,21 @@ from torch import nn
 class Net(nn.Module):
     def __init__(self):
         super().__init__()
-        self.feature_module = nn.Linear(4, 8)  # any name ending in "module" contains "module."
+        # any name ending in "module" contains "module."
+        self.feature_module = nn.Linear(4, 8)
         self.head = nn.Linear(8, 2)
 
 
 plain = Net().state_dict()  # saved without a wrapper: no prefix to strip
-print([k.replace("module.", "", 1) for k in plain])  # the usual one-liner, run on every checkpoint
+# the usual one-liner, run on every checkpoint
+print([k.replace("module.", "", 1) for k in plain])
 # > ['feature_weight', 'feature_bias', 'head.weight', 'head.bias']
 print([k.removeprefix("module.") for k in plain])  # only touches a prefix
 # > ['feature_module.weight', 'feature_module.bias', 'head.weight', 'head.bias']
 
 wrapped = nn.DataParallel(Net()).state_dict()
-print([k.replace("module.", "") for k in wrapped])  # the same one-liner without the count
+# the same one-liner without the count
+print([k.replace("module.", "") for k in wrapped])
 # > ['feature_weight', 'feature_bias', 'head.weight', 'head.bias']
 print([k.removeprefix("module.") for k in wrapped])
 # > ['feature_module.weight', 'feature_module.bias', 'head.weight', 'head.bias']

@@ -13,14 +13,16 @@ class Net(nn.Module):
 
 
 model = Net()
-model(torch.randn(8, 4))  # a training-mode step updates the BatchNorm running statistics
+# a training-mode step updates the BatchNorm running statistics
+model(torch.randn(8, 4))
 state = model.state_dict()  # parameters and buffers, by name
 print(list(state))
 # > ['fc.weight', 'fc.bias', 'bn.weight', 'bn.bias', 'bn.running_mean', 'bn.running_var', 'bn.num_batches_tracked']
 torch.save(state, "model.pt")
 
 restored = Net()  # the code rebuilds the architecture...
-print(restored.load_state_dict(torch.load("model.pt", map_location="cpu")))  # ...the file fills in the tensors
+# ...the file fills in the tensors
+print(restored.load_state_dict(torch.load("model.pt", map_location="cpu")))
 # > <All keys matched successfully>
 model.eval()
 restored.eval()  # before inference: dropout off, BatchNorm uses the running statistics

@@ -8,15 +8,19 @@ model = nn.Linear(4, 1)
 opt = torch.optim.SGD(model.parameters(), lr=0.1)
 
 best = model.state_dict()  # "keep the best weights so far"
-best_copy = copy.deepcopy(model.state_dict())  # or {k: v.detach().clone() for k, v in ...}
-print(best["weight"].data_ptr() == model.weight.data_ptr(), best["weight"].requires_grad)
+# or {k: v.detach().clone() for k, v in ...}
+best_copy = copy.deepcopy(model.state_dict())
+print(
+    best["weight"].data_ptr() == model.weight.data_ptr(), best["weight"].requires_grad
+)
 # > True False
 
 loss = model(torch.randn(8, 4)).pow(2).mean()  # training goes on
 loss.backward()
 opt.step()
 
-print(torch.equal(best["weight"], model.weight))  # the "best" weights moved with the model
+# the "best" weights moved with the model
+print(torch.equal(best["weight"], model.weight))
 # > True
 print(torch.equal(best_copy["weight"], model.weight))
 # > False

@@ -6,7 +6,8 @@ import torch
 from torch import nn
 
 model = nn.Linear(4, 2)
-args = argparse.Namespace(lr=0.1, epochs=10)  # a config object saved next to the weights: very common
+# a config object saved next to the weights: very common
+args = argparse.Namespace(lr=0.1, epochs=10)
 torch.save({"model": model.state_dict(), "args": args}, "ckpt.pt")
 
 try:
@@ -19,18 +20,22 @@ except pickle.UnpicklingError as e:
     print(lines[3].split(" Please")[0])
     # > WeightsUnpickler error: Unsupported global: GLOBAL argparse.Namespace was not an allowed global by default.
 
-print(torch.serialization.get_unsafe_globals_in_checkpoint("ckpt.pt"))  # what the file would import
+# what the file would import
+print(torch.serialization.get_unsafe_globals_in_checkpoint("ckpt.pt"))
 # > ['argparse.Namespace']
-with torch.serialization.safe_globals([argparse.Namespace]):  # allow exactly these, for this block only
+# allow exactly these, for this block only
+with torch.serialization.safe_globals([argparse.Namespace]):
     print(torch.load("ckpt.pt")["args"])
     # > Namespace(lr=0.1, epochs=10)
 
-torch.save({"model": model.state_dict(), "args": vars(args)}, "ckpt.pt")  # better: save plain types
+# better: save plain types
+torch.save({"model": model.state_dict(), "args": vars(args)}, "ckpt.pt")
 print(torch.load("ckpt.pt")["args"])
 # > {'lr': 0.1, 'epochs': 10}
 
 
-class Payload:  # what weights_only=True protects against: a pickle calls any function it names
+# what weights_only=True protects against: a pickle calls any function it names
+class Payload:
     def __reduce__(self):
         return (sum, ([1, 2, 3],))  # an attacker would name os.system instead
 
@@ -41,5 +46,9 @@ print(torch.load("evil.pt", weights_only=False))  # sum([1, 2, 3]) ran during th
 try:
     torch.load("evil.pt")
 except pickle.UnpicklingError as e:
-    print([line.strip() for line in str(e).splitlines() if "WeightsUnpickler" in line][0].split(" Please")[0])
+    print(
+        [line.strip() for line in str(e).splitlines() if "WeightsUnpickler" in line][
+            0
+        ].split(" Please")[0]
+    )
     # > WeightsUnpickler error: Unsupported global: GLOBAL sum was not an allowed global by default.

@@ -15,8 +15,12 @@ torch.manual_seed(0)
 net = Net()
 example = (torch.randn(3, 4),)
 
-program = export(net, example)  # ahead of time: one whole graph of aten ops, or an error
-print(type(program).__name__, [str(n.target) for n in program.graph.nodes if n.op == "call_function"])
+# ahead of time: one whole graph of aten ops, or an error
+program = export(net, example)
+print(
+    type(program).__name__,
+    [str(n.target) for n in program.graph.nodes if n.op == "call_function"],
+)
 # > ExportedProgram ['aten.linear.default', 'aten.relu.default']
 try:
     program.module()(torch.randn(5, 4))  # sizes are specialized unless declared dynamic
@@ -26,5 +30,6 @@ except AssertionError as e:
 
 program = export(net, example, dynamic_shapes={"x": {0: Dim("batch")}})
 x = torch.randn(5, 4)
-print(torch.allclose(program.module()(x), net(x)))  # a graph you can save (torch.export.save) and lower
+# a graph you can save (torch.export.save) and lower
+print(torch.allclose(program.module()(x), net(x)))
 # > True

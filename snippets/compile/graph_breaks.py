@@ -13,7 +13,8 @@ def data_dependent(x):
 
 
 def branch_free(x):
-    return torch.where(x.sum() > 0, x * 2, x - 1)  # same result, no Python branch on data
+    # same result, no Python branch on data
+    return torch.where(x.sum() > 0, x * 2, x - 1)
 
 
 x = torch.ones(4)

@@ -3,7 +3,8 @@ import torch
 graphs = []
 
 
-def counting_backend(gm, example_inputs):  # a backend is called once per (re)compilation
+# a backend is called once per (re)compilation
+def counting_backend(gm, example_inputs):
     graphs.append(gm)
     return gm.forward  # run the captured graph as is
 
@@ -15,30 +16,42 @@ def scale(x, factor):
 
 scale(torch.randn(2), 2)
 scale(torch.randn(2), 2)
-print(len(graphs))  # second call: guards pass (same shape, same factor), the cached graph runs
+# second call: guards pass (same shape, same factor), the cached graph runs
+print(len(graphs))
 # > 1
 scale(torch.randn(3), 2)
-print(len(graphs))  # new shape: recompile, now with a symbolic size ("automatic dynamic")
+# new shape: recompile, now with a symbolic size ("automatic dynamic")
+print(len(graphs))
 # > 2
 scale(torch.randn(7), 2)
 print(len(graphs))  # the dynamic graph serves every size
 # > 2
 scale(torch.randn(7), 3)
 scale(torch.randn(7), 4)
-print(len(graphs))  # a Python int is baked in as a constant until it changes once, then it becomes an input
+# a Python int is baked in as a constant until it changes once, then it becomes an input
+print(len(graphs))
 # > 3
 
 
-@torch.compile(backend=counting_backend, recompile_limit=2)  # default: torch._dynamo.config.recompile_limit
+# default: torch._dynamo.config.recompile_limit
+@torch.compile(backend=counting_backend, recompile_limit=2)
 def activate(x, kind):
-    return torch.relu(x) if kind == "relu" else torch.tanh(x) if kind == "tanh" else torch.sigmoid(x)
+    return (
+        torch.relu(x)
+        if kind == "relu"
+        else torch.tanh(x)
+        if kind == "tanh"
+        else torch.sigmoid(x)
+    )
 
 
 graphs.clear()
 x = torch.randn(4)
-for kind in ["relu", "tanh", "sigmoid"]:  # strings are always specialized: one graph per value
+# strings are always specialized: one graph per value
+for kind in ["relu", "tanh", "sigmoid"]:
     out = activate(x, kind)
-print(len(graphs), torch.allclose(out, torch.sigmoid(x)))  # past the limit: runs eagerly, still correct
+# past the limit: runs eagerly, still correct
+print(len(graphs), torch.allclose(out, torch.sigmoid(x)))
 # > 2 True
 print(torch._dynamo.config.recompile_limit)
 # > 8

@@ -11,7 +11,8 @@ def counting_backend(gm, example_inputs):
 logged = []
 
 
-@torch.compiler.disable  # never traced: runs as plain Python, with a graph break around it
+# never traced: runs as plain Python, with a graph break around it
+@torch.compiler.disable
 def log_stats(t):
     logged.append(round(t.mean().item(), 4))
 
@@ -30,7 +31,8 @@ print(len(graphs), logged)  # two graphs: before and after the disabled call
 
 torch._dynamo.reset()
 graphs.clear()
-with torch.compiler.set_stance("force_eager"):  # turn compilation off without editing the code
+# turn compilation off without editing the code
+with torch.compiler.set_stance("force_eager"):
     out = f(x)
 print(len(graphs), torch.allclose(out, torch.cos(torch.sin(x))))
 # > 0 True

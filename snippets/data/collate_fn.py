@@ -10,7 +10,8 @@ data = [
     (torch.tensor([4, 4, 8, 6]), 1),
 ]
 
-# The default collate_fn calls torch.stack on the tensors of a batch: it needs equal shapes.
+# The default collate_fn calls torch.stack on the tensors of a batch: it needs equal
+# shapes.
 try:
     next(iter(DataLoader(data, batch_size=2)))
 except RuntimeError as e:

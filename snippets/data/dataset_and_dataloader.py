@@ -15,14 +15,16 @@ class Squares(Dataset):
         return self.x[i], self.x[i] ** 2
 
 
-if __name__ == "__main__":  # required wherever workers are started by spawn or forkserver
+# required wherever workers are started by spawn or forkserver
+if __name__ == "__main__":
     dataset = Squares(10)
     loader = DataLoader(
         dataset,
         batch_size=4,
         shuffle=True,  # a new permutation every epoch
         num_workers=2,  # two worker processes build the batches
-        generator=torch.Generator().manual_seed(0),  # makes the permutations reproducible
+        # makes the permutations reproducible
+        generator=torch.Generator().manual_seed(0),
     )
     print(len(dataset), len(loader))  # samples, batches
     # > 10 3
@@ -31,5 +33,6 @@ if __name__ == "__main__":  # required wherever workers are started by spawn or 
         # > epoch 0: [[3, 7, 5, 2], [0, 8, 1, 6], [9, 4]]
         # > epoch 1: [[1, 3, 2, 7], [5, 9, 0, 6], [4, 8]]
     xb, yb = next(iter(loader))
-    print(xb.shape, yb.shape, yb.dtype)  # the default collate stacked 4 samples into tensors
+    # the default collate stacked 4 samples into tensors
+    print(xb.shape, yb.shape, yb.dtype)
     # > torch.Size([4]) torch.Size([4]) torch.float32

@@ -13,14 +13,19 @@ class Counting(Dataset):
 
     def __getitem__(self, i):
         self.calls += 1
-        info = get_worker_info()  # None in the main process; id, num_workers, seed, dataset in a worker
-        return torch.tensor([i, info.id, self.calls, np.random.randint(100), self.rng.integers(100)])
+        # None in the main process; id, num_workers, seed, dataset in a worker
+        info = get_worker_info()
+        return torch.tensor(
+            [i, info.id, self.calls, np.random.randint(100), self.rng.integers(100)]
+        )
 
 
 def init_worker(worker_id):
-    # Runs once in each worker, after torch has seeded torch, random and np.random for it.
+    # Runs once in each worker, after torch has seeded torch, random and np.random for
+    # it.
     info = get_worker_info()
-    info.dataset.rng = np.random.default_rng(info.seed)  # any other RNG: seed it from the worker's seed
+    # any other RNG: seed it from the worker's seed
+    info.dataset.rng = np.random.default_rng(info.seed)
 
 
 def epochs(persistent, n=2):
@@ -28,11 +33,15 @@ def epochs(persistent, n=2):
         Counting(),
         batch_size=2,
         num_workers=2,  # worker processes; 0 = load in the main process
-        prefetch_factor=2,  # batches each worker loads ahead (default 2 when num_workers > 0)
-        persistent_workers=persistent,  # keep workers (and their dataset copies) alive across epochs
-        pin_memory=torch.accelerator.is_available(),  # page-locked batches for faster host-to-GPU copies
+        # batches each worker loads ahead (default 2 when num_workers > 0)
+        prefetch_factor=2,
+        # keep workers (and their dataset copies) alive across epochs
+        persistent_workers=persistent,
+        # page-locked batches for faster host-to-GPU copies
+        pin_memory=torch.accelerator.is_available(),
         worker_init_fn=init_worker,
-        generator=torch.Generator().manual_seed(0),  # seeds the shuffle and each worker's base seed
+        # seeds the shuffle and each worker's base seed
+        generator=torch.Generator().manual_seed(0),
     )
     return [torch.cat(list(loader)) for _ in range(n)], loader.dataset
 
@@ -59,10 +68,13 @@ if __name__ == "__main__":
     print("epoch 2 calls, persistent workers:", second[:, 2].tolist())
     # > epoch 2 calls, persistent workers: [5, 6, 5, 6, 7, 8, 7, 8]
     (again, _), _ = epochs(persistent=False)
-    print("same generator, same random numbers in the workers:", torch.equal(first, again))
+    print(
+        "same generator, same random numbers in the workers:", torch.equal(first, again)
+    )
     # > same generator, same random numbers in the workers: True
 
-    # An exception inside a worker reaches the parent wrapped; the worker's traceback follows in the message.
+    # An exception inside a worker reaches the parent wrapped; the worker's traceback
+    # follows in the message.
     ragged = [torch.zeros(3), torch.zeros(2)]  # the default collate cannot stack these
     try:
         next(iter(DataLoader(ragged, batch_size=2, num_workers=1)))

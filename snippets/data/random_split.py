@@ -4,17 +4,24 @@ from torch.utils.data import TensorDataset, random_split
 
 dataset = TensorDataset(torch.arange(10))
 
-# Fractions (or absolute lengths); an explicit generator makes the split independent of everything else.
-train, val = random_split(dataset, [0.8, 0.2], generator=torch.Generator().manual_seed(42))
-again, _ = random_split(dataset, [0.8, 0.2], generator=torch.Generator().manual_seed(42))
+# Fractions (or absolute lengths); an explicit generator makes the split independent of
+# everything else.
+train, val = random_split(
+    dataset, [0.8, 0.2], generator=torch.Generator().manual_seed(42)
+)
+again, _ = random_split(
+    dataset, [0.8, 0.2], generator=torch.Generator().manual_seed(42)
+)
 print(len(train), len(val), train.indices == again.indices)
 # > 8 2 True
-print(type(val).__name__, val.dataset is dataset)  # a Subset: indices into the same dataset, no copy
+# a Subset: indices into the same dataset, no copy
+print(type(val).__name__, val.dataset is dataset)
 # > Subset True
 print(sorted(train.indices + val.indices) == list(range(10)))  # disjoint and complete
 # > True
 
-# Without a generator it draws from the global RNG: any random call before it changes the split.
+# Without a generator it draws from the global RNG: any random call before it changes
+# the split.
 torch.manual_seed(0)
 a, _ = random_split(dataset, [0.8, 0.2])
 torch.manual_seed(0)

@@ -12,11 +12,15 @@ labels = torch.tensor([0] * 90 + [1] * 10)  # 9:1 class imbalance
 dataset = TensorDataset(torch.randn(100, 2), labels)
 g = torch.Generator().manual_seed(0)
 
-# WeightedRandomSampler: weight each sample by 1 / (size of its class), draw with replacement.
+# WeightedRandomSampler: weight each sample by 1 / (size of its class), draw with
+# replacement.
 class_weight = 1.0 / torch.bincount(labels).float()
-sampler = WeightedRandomSampler(class_weight[labels], num_samples=len(dataset), replacement=True, generator=g)
+sampler = WeightedRandomSampler(
+    class_weight[labels], num_samples=len(dataset), replacement=True, generator=g
+)
 drawn = torch.cat([yb for _, yb in DataLoader(dataset, batch_size=20, sampler=sampler)])
-print(torch.bincount(labels).tolist(), "->", torch.bincount(drawn).tolist())  # roughly balanced per epoch
+# roughly balanced per epoch
+print(torch.bincount(labels).tolist(), "->", torch.bincount(drawn).tolist())
 # > [90, 10] -> [53, 47]
 
 # SubsetRandomSampler: shuffle within a fixed set of indices (e.g. a validation fold).
@@ -24,7 +28,8 @@ subset = SubsetRandomSampler([0, 1, 2, 3, 95, 96], generator=g)
 print(sorted(subset) == [0, 1, 2, 3, 95, 96], len(subset))
 # > True 6
 
-# batch_sampler yields whole batches of indices; the DataLoader then does no batching of its own.
+# batch_sampler yields whole batches of indices; the DataLoader then does no batching of
+# its own.
 batches = BatchSampler(SequentialSampler(range(7)), batch_size=3, drop_last=False)
 print(list(batches))
 # > [[0, 1, 2], [3, 4, 5], [6]]

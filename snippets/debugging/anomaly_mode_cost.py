@@ -24,14 +24,17 @@ print(any("traceback_" in node.metadata for node in graph_nodes(out.grad_fn)))
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    with torch.autograd.detect_anomaly():  # or torch.autograd.set_detect_anomaly(True) for the whole run
+    # or torch.autograd.set_detect_anomaly(True) for the whole run
+    with torch.autograd.detect_anomaly():
         out = model(x).sum()
-    with torch.autograd.detect_anomaly(check_nan=False):  # keep the traces, skip the NaN check of each node
+    # keep the traces, skip the NaN check of each node
+    with torch.autograd.detect_anomaly(check_nan=False):
         check_nan = torch.is_anomaly_check_nan_enabled()
 print(caught[0].message)
 # > Anomaly Detection has been enabled. This mode will increase the runtime and should only be enabled for debugging.
 nodes = [n for n in graph_nodes(out.grad_fn) if type(n).__name__ != "AccumulateGrad"]
-print(len(nodes), all("traceback_" in n.metadata for n in nodes))  # a Python stack trace per op
+# a Python stack trace per op
+print(len(nodes), all("traceback_" in n.metadata for n in nodes))
 # > 6 True
 print(nodes[0].metadata["traceback_"][-1].splitlines()[-1].strip())
 # > out = model(x).sum()

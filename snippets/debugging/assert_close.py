@@ -17,12 +17,14 @@ except AssertionError as e:
     # > Greatest relative difference: 0.0003333091735839844 at index (2,) (up to 1.3e-06 allowed)
 
 try:
-    torch.testing.assert_close(expected, expected.double())  # equal values, different dtype
+    # equal values, different dtype
+    torch.testing.assert_close(expected, expected.double())
 except AssertionError as e:
     print(e)
     # > The values for attribute 'dtype' do not match: torch.float32 != torch.float64.
 
-torch.testing.assert_close(actual, expected, atol=1e-2, rtol=0)  # passes: explicit tolerances
+# passes: explicit tolerances
+torch.testing.assert_close(actual, expected, atol=1e-2, rtol=0)
 torch.testing.assert_close(expected, expected.double(), check_dtype=False)  # passes
 print("ok")
 # > ok

@@ -13,18 +13,22 @@ class XSinX(torch.autograd.Function):  # y = x * sin(x), with a hand-written bac
     @staticmethod
     def backward(ctx, grad_out):
         (x,) = ctx.saved_tensors
-        return grad_out * x * torch.cos(x)  # bug: the product rule's sin(x) term is missing
+        # bug: the product rule's sin(x) term is missing
+        return grad_out * x * torch.cos(x)
 
 
-x = torch.randn(3, dtype=torch.float64, requires_grad=True)  # float64: finite differences need the precision
+# float64: finite differences need the precision
+x = torch.randn(3, dtype=torch.float64, requires_grad=True)
 try:
     gradcheck(XSinX.apply, (x,))
 except GradcheckError as e:  # a RuntimeError subclass
     print(str(e).splitlines()[0])
     # > Jacobian mismatch for output 0 with respect to input 0,
-    reference = torch.autograd.grad((x * torch.sin(x)).sum(), x)[0]  # autograd through the plain ops
+    # autograd through the plain ops
+    reference = torch.autograd.grad((x * torch.sin(x)).sum(), x)[0]
     custom = torch.autograd.grad(XSinX.apply(x).sum(), x)[0]
-    print(torch.allclose(reference - custom, torch.sin(x)))  # the gap is exactly the missing term
+    # the gap is exactly the missing term
+    print(torch.allclose(reference - custom, torch.sin(x)))
     # > True
 
 
@@ -40,7 +44,8 @@ print(gradcheck(XSinXFixed.apply, (x,)))
 x32 = x.detach().float().requires_grad_()
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    print(gradcheck(XSinXFixed.apply, (x32,), raise_exception=False))  # correct code, float32: fails anyway
+    # correct code, float32: fails anyway
+    print(gradcheck(XSinXFixed.apply, (x32,), raise_exception=False))
     # > False
 print(str(caught[0].message).split(". ")[0])
 # > Input #0 requires gradient and is not a double precision floating point or complex

@@ -3,13 +3,18 @@ import torch.nn.functional as F
 from torch import nn
 
 torch.manual_seed(0)
-model = nn.Sequential(nn.Linear(8, 32), nn.ReLU(), nn.Linear(32, 32), nn.ReLU(), nn.Linear(32, 1))
+model = nn.Sequential(
+    nn.Linear(8, 32), nn.ReLU(), nn.Linear(32, 32), nn.ReLU(), nn.Linear(32, 1)
+)
 x, y = torch.randn(64, 8), torch.randn(64, 1)
 F.mse_loss(model(x), y).backward()
 
-named = [(name, p.grad) for name, p in model.named_parameters() if p.grad is not None]  # None: frozen/unused
-norms = torch.stack([grad.norm() for _, grad in named])  # stays on the device: no sync yet
-for (name, _), norm in zip(named, norms.tolist(), strict=True):  # one sync for all layers
+# None: frozen/unused
+named = [(name, p.grad) for name, p in model.named_parameters() if p.grad is not None]
+# stays on the device: no sync yet
+norms = torch.stack([grad.norm() for _, grad in named])
+# one sync for all layers
+for (name, _), norm in zip(named, norms.tolist(), strict=True):
     print(f"{name:9} {norm:.3f}")
     # > 0.weight  0.111
     # > 0.bias    0.056
@@ -19,6 +24,7 @@ for (name, _), norm in zip(named, norms.tolist(), strict=True):  # one sync for 
     # > 4.bias    0.594
 
 total = torch.linalg.vector_norm(norms)  # the norm of the per-parameter norms
-clip_total = nn.utils.clip_grad_norm_(model.parameters(), max_norm=float("inf"))  # returns the same number
+# returns the same number
+clip_total = nn.utils.clip_grad_norm_(model.parameters(), max_norm=float("inf"))
 print(torch.allclose(total, clip_total))
 # > True

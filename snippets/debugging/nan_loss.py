@@ -14,7 +14,8 @@ def distance_loss(pred, target):  # Euclidean distance; d/dx sqrt(x) is inf at x
 
 loss = distance_loss(pred, target)
 loss.backward()
-print(torch.isfinite(loss).item(), torch.isfinite(pred.grad).all().item())  # finite loss, NaN gradient
+# finite loss, NaN gradient
+print(torch.isfinite(loss).item(), torch.isfinite(pred.grad).all().item())
 # > True False
 
 pred.grad = None
@@ -33,7 +34,8 @@ print(forward_trace[-2].strip())  # the forward line that built that node
 # > return torch.sqrt((pred - target).pow(2).sum(dim=1)).mean()
 
 pred.grad = None
-loss = torch.linalg.vector_norm(pred - target, dim=1).mean()  # the fix: its gradient at 0 is defined (0)
+# the fix: its gradient at 0 is defined (0)
+loss = torch.linalg.vector_norm(pred - target, dim=1).mean()
 loss.backward()
 print(torch.isfinite(pred.grad).all().item())
 # > True

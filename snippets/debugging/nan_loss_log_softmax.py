@@ -1,7 +1,8 @@
 import torch
 import torch.nn.functional as F
 
-logits = torch.tensor([[0.0, 120.0]], requires_grad=True)  # confident and wrong: the target is class 0
+# confident and wrong: the target is class 0
+logits = torch.tensor([[0.0, 120.0]], requires_grad=True)
 target = torch.tensor([0])
 
 probs = torch.softmax(logits, dim=1)
@@ -13,7 +14,8 @@ print(loss.item(), logits.grad)
 # > inf tensor([[nan, nan]])
 
 logits.grad = None
-loss = F.cross_entropy(logits, target)  # log_softmax inside: x - logsumexp(x), never log(0)
+# log_softmax inside: x - logsumexp(x), never log(0)
+loss = F.cross_entropy(logits, target)
 loss.backward()
 print(loss.item(), logits.grad)
 # > 120.0 tensor([[-1.,  1.]])

@@ -23,10 +23,15 @@ def overfit(model, steps=100):
 
 model = nn.Sequential(nn.Linear(20, 64), nn.ReLU(), nn.Linear(64, 10))
 first, last = overfit(model)
-print(abs(first - math.log(10)) < 0.2, last < 1e-2)  # starts near ln(10) = 2.30, ends near 0
+# starts near ln(10) = 2.30, ends near 0
+print(abs(first - math.log(10)) < 0.2, last < 1e-2)
 # > True True
 
-buggy = nn.Sequential(nn.Linear(20, 64), nn.ReLU(), nn.Linear(64, 10), nn.Softmax(dim=1))  # softmax before CE
+# softmax before CE
+buggy = nn.Sequential(
+    nn.Linear(20, 64), nn.ReLU(), nn.Linear(64, 10), nn.Softmax(dim=1)
+)
 first, last = overfit(buggy)
-print(last > 1.4)  # stuck: cross_entropy applies log_softmax again, the loss can't go below ~1.46
+# stuck: cross_entropy applies log_softmax again, the loss can't go below ~1.46
+print(last > 1.4)
 # > True

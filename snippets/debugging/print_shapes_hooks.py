@@ -12,7 +12,9 @@ model = nn.Sequential(  # written for 3x32x32 images
 
 
 def show_shape(module, inputs, output):
-    print(f"{type(module).__name__:9} {tuple(inputs[0].shape)} -> {tuple(output.shape)}")
+    print(
+        f"{type(module).__name__:9} {tuple(inputs[0].shape)} -> {tuple(output.shape)}"
+    )
     # > Conv2d    (2, 3, 28, 28) -> (2, 8, 28, 28)
     # > ReLU      (2, 8, 28, 28) -> (2, 8, 28, 28)
     # > MaxPool2d (2, 8, 28, 28) -> (2, 8, 14, 14)
@@ -22,7 +24,8 @@ def show_shape(module, inputs, output):
 leaves = [m for m in model.modules() if not list(m.children())]
 handles = [m.register_forward_hook(show_shape) for m in leaves]
 try:
-    model(torch.randn(2, 3, 28, 28))  # 28x28 images: the last shape printed is where it breaks
+    # 28x28 images: the last shape printed is where it breaks
+    model(torch.randn(2, 3, 28, 28))
 except RuntimeError as e:
     print(e)
     # > mat1 and mat2 shapes cannot be multiplied (2x1568 and 2048x10)

@@ -6,12 +6,15 @@ from torch import nn
 from torch.utils.data import DataLoader, Dataset
 
 
-class Augmented(Dataset):  # random augmentation with NumPy and Python RNGs, run inside the workers
+# random augmentation with NumPy and Python RNGs, run inside the workers
+class Augmented(Dataset):
     def __len__(self):
         return 8
 
     def __getitem__(self, i):
-        return torch.tensor([i + np.random.rand(), random.random()], dtype=torch.float32)
+        return torch.tensor(
+            [i + np.random.rand(), random.random()], dtype=torch.float32
+        )
 
 
 def seed_everything(seed):
@@ -22,19 +25,24 @@ def seed_everything(seed):
 
 def run(seed):
     seed_everything(seed)
-    g = torch.Generator().manual_seed(seed)  # drives the shuffle and each worker's base seed
-    loader = DataLoader(Augmented(), batch_size=4, shuffle=True, num_workers=2, generator=g)
+    # drives the shuffle and each worker's base seed
+    g = torch.Generator().manual_seed(seed)
+    loader = DataLoader(
+        Augmented(), batch_size=4, shuffle=True, num_workers=2, generator=g
+    )
     model = nn.Sequential(nn.Linear(2, 8), nn.Dropout(0.5), nn.Linear(8, 1))
     batches = torch.cat(list(loader))
     return batches, model(batches)
 
 
 if __name__ == "__main__":
-    torch.use_deterministic_algorithms(True)  # error on ops with no deterministic implementation
+    # error on ops with no deterministic implementation
+    torch.use_deterministic_algorithms(True)
     batches_1, out_1 = run(0)
     batches_2, out_2 = run(0)
     print(torch.equal(batches_1, batches_2), torch.equal(out_1, out_2))
     # > True True
     numpy_draws = batches_1[:, 0] - batches_1[:, 0].floor()
-    print(numpy_draws.unique().numel() == len(numpy_draws))  # no two workers repeat NumPy's stream
+    # no two workers repeat NumPy's stream
+    print(numpy_draws.unique().numel() == len(numpy_draws))
     # > True

@@ -6,11 +6,13 @@ print(torch.are_deterministic_algorithms_enabled())
 # > True
 
 x = torch.zeros(4)
-index = torch.tensor([0, 0])  # two writes to the same element: which one wins is not defined
+# two writes to the same element: which one wins is not defined
+index = torch.tensor([0, 0])
 try:
     x.put_(index, torch.tensor([1.0, 2.0]))
 except RuntimeError as e:
     print(str(e).split(", but")[0])
     # > put_ does not have a deterministic implementation
-print(x.index_put_((index,), torch.tensor([1.0, 2.0]), accumulate=True))  # has a deterministic path
+# has a deterministic path
+print(x.index_put_((index,), torch.tensor([1.0, 2.0]), accumulate=True))
 # > tensor([3., 0., 0., 0.])

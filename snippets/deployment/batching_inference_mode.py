@@ -3,12 +3,20 @@ import torch.nn as nn
 
 torch.manual_seed(0)
 model = nn.Sequential(nn.Linear(4, 8), nn.BatchNorm1d(8), nn.ReLU(), nn.Linear(8, 2))
-requests = [torch.randn(4) for _ in range(3)]  # three users' inputs, arriving separately
+# three users' inputs, arriving separately
+requests = [torch.randn(4) for _ in range(3)]
 
-model.train()  # the bug: BatchNorm normalizes with the statistics of whoever shares the batch
+# the bug: BatchNorm normalizes with the statistics of whoever shares the batch
+model.train()
 with torch.inference_mode():
-    with_three, with_two = model(torch.stack(requests)), model(torch.stack(requests[:2]))
-    print("train(): user 0 depends on who shares the batch:", not torch.allclose(with_three[0], with_two[0]))
+    with_three, with_two = (
+        model(torch.stack(requests)),
+        model(torch.stack(requests[:2])),
+    )
+    print(
+        "train(): user 0 depends on who shares the batch:",
+        not torch.allclose(with_three[0], with_two[0]),
+    )
     # > train(): user 0 depends on who shares the batch: True
     try:
         model(requests[0].unsqueeze(0))  # a batch of one
@@ -22,7 +30,12 @@ with torch.inference_mode():  # no graph, no version counters: the cheapest forw
     one_by_one = torch.stack([model(r.unsqueeze(0))[0] for r in requests])
 print("eval(): batched == one by one:", torch.allclose(batched, one_by_one, atol=1e-6))
 # > eval(): batched == one by one: True
-print("requires_grad:", batched.requires_grad, "| inference tensor:", batched.is_inference())
+print(
+    "requires_grad:",
+    batched.requires_grad,
+    "| inference tensor:",
+    batched.is_inference(),
+)
 # > requires_grad: False | inference tensor: True
 
 head = nn.Linear(2, 1)  # later: reusing a served output in something that trains

@@ -15,12 +15,14 @@ def nbytes(m):
 with torch.inference_mode():
     ref = model(x)
 
-    with torch.autocast("cpu", dtype=torch.bfloat16):  # weights stay fp32; matmuls run in bf16
+    # weights stay fp32; matmuls run in bf16
+    with torch.autocast("cpu", dtype=torch.bfloat16):
         auto = model(x)
     print("autocast:", auto.dtype, "| weights:", model[0].weight.dtype)
     # > autocast: torch.bfloat16 | weights: torch.float32
 
-    half = copy.deepcopy(model).to(torch.bfloat16)  # weights stored in bf16: half the memory
+    # weights stored in bf16: half the memory
+    half = copy.deepcopy(model).to(torch.bfloat16)
     print("bytes:", nbytes(model), "->", nbytes(half))
     # > bytes: 19240 -> 9620
     try:
@@ -30,10 +32,21 @@ with torch.inference_mode():
         # > mat1 and mat2 must have the same dtype, but got Float and BFloat16
     y = half(x.to(torch.bfloat16))
     rel = ((y.float() - ref).norm() / ref.norm()).item()
-    print(y.dtype, "relative error < 1%:", rel < 0.01, "| same predictions:", torch.equal(y.argmax(1), ref.argmax(1)))
+    print(
+        y.dtype,
+        "relative error < 1%:",
+        rel < 0.01,
+        "| same predictions:",
+        torch.equal(y.argmax(1), ref.argmax(1)),
+    )
     # > torch.bfloat16 relative error < 1%: True | same predictions: True
 
-print("max:", torch.finfo(torch.float16).max, "vs", f"{torch.finfo(torch.bfloat16).max:.2e}")
+print(
+    "max:",
+    torch.finfo(torch.float16).max,
+    "vs",
+    f"{torch.finfo(torch.bfloat16).max:.2e}",
+)
 # > max: 65504.0 vs 3.39e+38
 print("eps:", torch.finfo(torch.float16).eps, "vs", torch.finfo(torch.bfloat16).eps)
 # > eps: 0.0009765625 vs 0.0078125

@@ -8,29 +8,44 @@ model = nn.Sequential(nn.Linear(32, 16)).eval()
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    qmodel = torch.ao.quantization.quantize_dynamic(model, {nn.Linear}, dtype=torch.qint8)  # the classic answer
+    # the classic answer
+    qmodel = torch.ao.quantization.quantize_dynamic(
+        model, {nn.Linear}, dtype=torch.qint8
+    )
     x = torch.randn(4, 32)
     print(qmodel[0])  # it still runs in 2.13
     # > DynamicQuantizedLinear(in_features=32, out_features=16, dtype=torch.qint8, qscheme=torch.per_tensor_affine)
     print("close to float:", torch.allclose(qmodel(x), model(x), atol=0.05))
     # > close to float: True
-for line in sorted({str(w.message).splitlines()[0].strip() for w in caught if w.category is DeprecationWarning}):
+for line in sorted(
+    {
+        str(w.message).splitlines()[0].strip()
+        for w in caught
+        if w.category is DeprecationWarning
+    }
+):
     print("DeprecationWarning:", line)
     # > DeprecationWarning: torch.ao.quantization is deprecated and will be removed in 2.10.
 
 # What int8 dynamic quantization computes, in plain integer tensors:
 w = model[0].weight.detach()
-w_scale = w.abs().amax(dim=1, keepdim=True) / 127  # per output channel, symmetric: zero point 0
+# per output channel, symmetric: zero point 0
+w_scale = w.abs().amax(dim=1, keepdim=True) / 127
 w_q = torch.round(w / w_scale).clamp(-128, 127).to(torch.int8)  # done once, offline
-x_scale = x.abs().amax(dim=1, keepdim=True) / 127  # "dynamic": computed from each batch at run time
+# "dynamic": computed from each batch at run time
+x_scale = x.abs().amax(dim=1, keepdim=True) / 127
 x_q = torch.round(x / x_scale).clamp(-128, 127).to(torch.int8)
 
-acc = x_q.to(torch.int32) @ w_q.to(torch.int32).T  # int8 x int8 products summed in int32
+# int8 x int8 products summed in int32
+acc = x_q.to(torch.int32) @ w_q.to(torch.int32).T
 y = acc * x_scale * w_scale.T  # one float rescale at the end
 ref = x @ w.T
 print(acc.dtype, "relative error:", round(((y - ref).norm() / ref.norm()).item(), 2))
 # > torch.int32 relative error: 0.01
 print("bytes per weight:", w_q.element_size(), "vs", w.element_size())
 # > bytes per weight: 1 vs 4
-print("rounding error <= scale / 2:", bool(((w_q * w_scale - w).abs() <= w_scale / 2 + 1e-7).all()))
+print(
+    "rounding error <= scale / 2:",
+    bool(((w_q * w_scale - w).abs() <= w_scale / 2 + 1e-7).all()),
+)
 # > rounding error <= scale / 2: True

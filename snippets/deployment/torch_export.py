@@ -18,16 +18,19 @@ except AssertionError as e:
     # > Guard failed: x.size()[0] == 3
 
 batch = Dim("batch", min=1, max=1024)
-dynamic = export(Scale(), (x,), dynamic_shapes={"x": {0: batch}})  # dim 0 symbolic, dim 1 still 4
+# dim 0 symbolic, dim 1 still 4
+dynamic = export(Scale(), (x,), dynamic_shapes={"x": {0: batch}})
 print(dynamic.module()(torch.randn(5, 4)).shape)
 # > torch.Size([5, 4])
-print([str(r) for r in dynamic.range_constraints.values()])  # the range export proved the graph valid for
+# the range export proved the graph valid for
+print([str(r) for r in dynamic.range_constraints.values()])
 # > ['VR[1, 1024]']
 
 
 class Branchy(nn.Module):
     def forward(self, x):
-        if x.sum() > 0:  # Python `if` on a tensor's VALUE: the trace cannot know which way to go
+        # Python `if` on a tensor's VALUE: the trace cannot know which way to go
+        if x.sum() > 0:
             return x * 2
         return x - 1
 
@@ -43,12 +46,17 @@ except RuntimeError as e:
 
 class Cond(nn.Module):
     def forward(self, x):
-        return torch.cond(x.sum() > 0, lambda t: t * 2, lambda t: t - 1, (x,))  # both branches go in the graph
+        # both branches go in the graph
+        return torch.cond(x.sum() > 0, lambda t: t * 2, lambda t: t - 1, (x,))
 
 
 ep = export(Cond(), (x,))
 ops = [str(n.target) for n in ep.graph.nodes if n.op == "call_function"]
-print(ops[:3])  # the predicate, then one cond node that holds both branches as subgraphs
+# the predicate, then one cond node that holds both branches as subgraphs
+print(ops[:3])
 # > ['aten.sum.default', 'aten.gt.Scalar', 'cond']
-print(torch.equal(ep.module()(-x.abs()), -x.abs() - 1), torch.equal(ep.module()(x.abs()), x.abs() * 2))
+print(
+    torch.equal(ep.module()(-x.abs()), -x.abs() - 1),
+    torch.equal(ep.module()(x.abs()), x.abs() * 2),
+)
 # > True True

@@ -11,7 +11,8 @@ y = x @ x  # returns as soon as the kernel is queued
 launched = time.perf_counter() - start
 torch.cuda.synchronize()  # wait for the GPU to finish
 finished = time.perf_counter() - start
-print(launched < finished)  # timing without the synchronize measures the launch, not the work
+# timing without the synchronize measures the launch, not the work
+print(launched < finished)
 # > True
 
 # CUDA events are recorded on the stream, so they time the GPU work itself.

@@ -8,12 +8,14 @@ print(x.element_size(), x.nelement() * x.element_size(), x.untyped_storage().nby
 print(x.to(torch.bfloat16).untyped_storage().nbytes())  # half the bytes
 # > 2000000
 
-# A view keeps its whole storage alive: one row "costs" the full 4 MB until you clone it.
+# A view keeps its whole storage alive: one row "costs" the full 4 MB until you clone
+# it.
 row = x[0]
 print(row.untyped_storage().nbytes(), row.clone().untyped_storage().nbytes())
 # > 4000000 4000
 
-# Model states with Adam in float32: parameters + gradients + two moments = 4x the parameter bytes.
+# Model states with Adam in float32: parameters + gradients + two moments = 4x the
+# parameter bytes.
 model = nn.Sequential(nn.Linear(256, 256), nn.ReLU(), nn.Linear(256, 10))
 optimizer = torch.optim.Adam(model.parameters())
 
@@ -27,7 +29,8 @@ def saved_for_backward(batch):
     storages = {}
 
     def pack(t):
-        storages[t.untyped_storage().data_ptr()] = t.untyped_storage().nbytes()  # count each storage once
+        # count each storage once
+        storages[t.untyped_storage().data_ptr()] = t.untyped_storage().nbytes()
         return t
 
     with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
@@ -42,10 +45,13 @@ state = nbytes(t for s in optimizer.state.values() for t in s.values() if t.dim(
 print(params, nbytes(p.grad for p in model.parameters()) / params, state / params)
 # > 273448 1.0 2.0
 
-# Activation memory grows linearly with the batch: each extra 32 samples adds the same amount.
+# Activation memory grows linearly with the batch: each extra 32 samples adds the same
+# amount.
 a, b, c = (saved_for_backward(n) for n in (32, 64, 96))
-print(b - a == c - b, b - a == 32 * 256 * 4 * 2)  # 32 more rows of two saved (32, 256) float32 activations
+# 32 more rows of two saved (32, 256) float32 activations
+print(b - a == c - b, b - a == 32 * 256 * 4 * 2)
 # > True True
 with torch.no_grad():
-    print(model(torch.randn(32, 256)).requires_grad)  # nothing saved, no graph: inference needs far less
+    # nothing saved, no graph: inference needs far less
+    print(model(torch.randn(32, 256)).requires_grad)
     # > False

@@ -1,12 +1,15 @@
 import torch
 from torch import nn
 
-device = "cuda" if torch.cuda.is_available() else "cpu"  # the same script runs on a GPU or a laptop
+# the same script runs on a GPU or a laptop
+device = "cuda" if torch.cuda.is_available() else "cpu"
 
 torch.manual_seed(0)
-model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 2)).to(device)  # moves parameters and buffers
+# moves parameters and buffers
+model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 2)).to(device)
 optimizer = torch.optim.AdamW(model.parameters(), lr=1e-2)
-loader = [(torch.randn(16, 4), torch.randint(0, 2, (16,))) for _ in range(5)]  # stands in for a DataLoader
+# stands in for a DataLoader
+loader = [(torch.randn(16, 4), torch.randint(0, 2, (16,))) for _ in range(5)]
 
 for xb, yb in loader:
     xb, yb = xb.to(device), yb.to(device)  # every batch, inputs and targets
@@ -17,5 +20,6 @@ for xb, yb in loader:
 
 print(all(p.device == xb.device for p in model.parameters()))
 # > True
-print(loss.item() > 0)  # .item() copies the scalar back to the host (and waits for the device)
+# .item() copies the scalar back to the host (and waits for the device)
+print(loss.item() > 0)
 # > True

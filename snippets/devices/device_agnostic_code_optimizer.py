@@ -1,23 +1,27 @@
 import torch
 from torch import nn
 
-# A dtype change stands in for .to("cuda") here: Module.to converts both the same way, in place.
+# A dtype change stands in for .to("cuda") here: Module.to converts both the same way,
+# in place.
 model = nn.Linear(3, 2)
 weight = model.weight
 optimizer = torch.optim.Adam(model.parameters(), lr=0.1)  # created BEFORE the move
 model.to(torch.float64)
 print(model.weight is weight, weight.dtype)  # the same Parameter object, now converted
 # > True torch.float64
-print(optimizer.param_groups[0]["params"][0] is model.weight)  # so the optimizer still holds it
+# so the optimizer still holds it
+print(optimizer.param_groups[0]["params"][0] is model.weight)
 # > True
 
 x = torch.randn(4, 3, dtype=torch.float64)
 model(x).sum().backward()
-optimizer.step()  # works: Adam creates its state lazily, at the first step, next to the parameter
+# works: Adam creates its state lazily, at the first step, next to the parameter
+optimizer.step()
 print(optimizer.state[model.weight]["exp_avg"].dtype)
 # > torch.float64
 
-# What does break: moving the model after the optimizer has state. The state stays behind.
+# What does break: moving the model after the optimizer has state. The state stays
+# behind.
 model.to(torch.float32)
 optimizer.zero_grad()
 model(x.float()).sum().backward()

@@ -7,7 +7,8 @@ x = torch.randn(4, 4)
 print(x.is_pinned())  # ordinary pageable memory
 # > False
 
-# Pinned (page-locked) host memory is allocated through the accelerator's driver: no accelerator, no pinning.
+# Pinned (page-locked) host memory is allocated through the accelerator's driver: no
+# accelerator, no pinning.
 try:
     x.pin_memory()
 except RuntimeError as e:

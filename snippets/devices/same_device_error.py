@@ -3,7 +3,8 @@ from torch import nn
 
 model = nn.Linear(3, 2)  # float32 parameters on the CPU
 
-# On a CPU-only machine the same mistake shows up as a dtype mismatch: float64 input, float32 weights.
+# On a CPU-only machine the same mistake shows up as a dtype mismatch: float64 input,
+# float32 weights.
 x = torch.randn(4, 3, dtype=torch.float64)
 try:
     model(x)
@@ -16,7 +17,8 @@ except RuntimeError as e:
     print(e)
     # > expected m1 and m2 to have the same dtype, but got: float != double
 
-# And as a device mismatch with the meta device (shapes only, no data), which exists on every build.
+# And as a device mismatch with the meta device (shapes only, no data), which exists on
+# every build.
 try:
     model(torch.empty(4, 3, device="meta"))
 except RuntimeError as e:

@@ -12,6 +12,7 @@ except RuntimeError as e:
 print(model(x.to("cuda")).device)
 # > cuda:0
 
-# The one exception: a 0-dim CPU tensor is treated as a scalar and may mix with CUDA tensors.
+# The one exception: a 0-dim CPU tensor is treated as a scalar and may mix with CUDA
+# tensors.
 print((torch.ones(3, device="cuda") * torch.tensor(2.0)).device)
 # > cuda:0

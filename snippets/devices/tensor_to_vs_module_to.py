@@ -6,11 +6,13 @@ t.to(torch.float64)  # returns a NEW tensor, which is thrown away here
 print(t.dtype)
 # > torch.float32
 t = t.to(torch.float64)  # tensors: assign the result
-print(t.dtype, t.to(torch.float64) is t)  # already there: .to() returns the tensor itself, no copy
+# already there: .to() returns the tensor itself, no copy
+print(t.dtype, t.to(torch.float64) is t)
 # > torch.float64 True
 
 model = nn.Linear(2, 2)
-print(model.to(torch.float64) is model, model.weight.dtype)  # modules: converted in place, returns self
+# modules: converted in place, returns self
+print(model.to(torch.float64) is model, model.weight.dtype)
 # > True torch.float64
 
 
@@ -26,8 +28,10 @@ m = Scaled().to(torch.float64)
 print(m.lin.weight.dtype, m.offset.dtype, m.scale.dtype)
 # > torch.float64 torch.float64 torch.float32
 
-# .to() on a leaf that requires grad is an op: the result is a non-leaf the optimizer refuses.
-w = torch.ones(2, requires_grad=True).to(torch.float64)  # the same happens with .to("cuda")
+# .to() on a leaf that requires grad is an op: the result is a non-leaf the optimizer
+# refuses.
+# the same happens with .to("cuda")
+w = torch.ones(2, requires_grad=True).to(torch.float64)
 print(w.is_leaf)
 # > False
 try:
@@ -35,6 +39,7 @@ try:
 except ValueError as e:
     print(e)
     # > can't optimize a non-leaf Tensor
-w = torch.ones(2, dtype=torch.float64, requires_grad=True)  # create it where it lives, then it is a leaf
+# create it where it lives, then it is a leaf
+w = torch.ones(2, dtype=torch.float64, requires_grad=True)
 print(w.is_leaf)
 # > True

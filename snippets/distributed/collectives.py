@@ -14,19 +14,23 @@ def worker(rank, world_size, port):
     results = {"input": mine}
 
     t = mine.clone()
-    dist.all_reduce(t, op=dist.ReduceOp.SUM)  # everyone gets the sum (DDP: gradient buckets, then / world_size)
+    # everyone gets the sum (DDP: gradient buckets, then / world_size)
+    dist.all_reduce(t, op=dist.ReduceOp.SUM)
     results["all_reduce"] = t
 
     t = mine.clone()
-    dist.broadcast(t, src=0)  # everyone gets rank 0's copy (DDP: initial weights and buffers)
+    # everyone gets rank 0's copy (DDP: initial weights and buffers)
+    dist.broadcast(t, src=0)
     results["broadcast"] = t
 
     t = torch.empty(2 * world_size)
-    dist.all_gather_single(t, mine)  # everyone gets every shard, concatenated (FSDP: parameters before use)
+    # everyone gets every shard, concatenated (FSDP: parameters before use)
+    dist.all_gather_single(t, mine)
     results["all_gather"] = t
 
     shard = torch.empty(1)
-    dist.reduce_scatter_single(shard, mine)  # sum, then rank r keeps chunk r only (FSDP: gradients)
+    # sum, then rank r keeps chunk r only (FSDP: gradients)
+    dist.reduce_scatter_single(shard, mine)
     results["reduce_scatter"] = shard
 
     t = torch.empty(world_size)
@@ -35,10 +39,12 @@ def worker(rank, world_size, port):
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        dist.all_gather_into_tensor(torch.empty(2 * world_size), mine)  # the name most tutorials still use
+        # the name most tutorials still use
+        dist.all_gather_into_tensor(torch.empty(2 * world_size), mine)
 
     everyone = [None] * world_size
-    dist.all_gather_object(everyone, {name: t.tolist() for name, t in results.items()})  # to print from rank 0
+    # to print from rank 0
+    dist.all_gather_object(everyone, {name: t.tolist() for name, t in results.items()})
     if rank == 0:
         for name in results:
             print(f"{name:15}", [r[name] for r in everyone])  # one entry per rank

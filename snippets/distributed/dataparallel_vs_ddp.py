@@ -16,9 +16,12 @@ def train(rank, world_size):
     reference.load_state_dict(model.state_dict())
     x, y = torch.randn(8, 4), torch.randn(8, 1)  # the same global batch on every rank
 
-    ddp = DDP(model)  # GPU: DDP(model.to(local_rank), device_ids=[local_rank]); it broadcasts rank 0's weights
+    # GPU: DDP(model.to(local_rank), device_ids=[local_rank]); it broadcasts rank 0's
+    # weights
+    ddp = DDP(model)
     shard = slice(rank * 4, rank * 4 + 4)  # each rank sees only its half of the batch
-    nn.functional.mse_loss(ddp(x[shard]), y[shard]).backward()  # backward all-reduces (averages) the grads
+    # backward all-reduces (averages) the grads
+    nn.functional.mse_loss(ddp(x[shard]), y[shard]).backward()
 
     local = model.weight.grad.clone()
     grads = [torch.empty_like(local) for _ in range(world_size)]
@@ -27,7 +30,10 @@ def train(rank, world_size):
     if rank == 0:
         print("same grad on every rank:", torch.equal(grads[0], grads[1]))
         # > same grad on every rank: True
-        print("equals the full-batch grad:", torch.allclose(local, reference.weight.grad, atol=1e-6))
+        print(
+            "equals the full-batch grad:",
+            torch.allclose(local, reference.weight.grad, atol=1e-6),
+        )
         # > equals the full-batch grad: True
 
 
@@ -35,7 +41,8 @@ def worker(rank, world_size, port):
     os.environ["MASTER_ADDR"], os.environ["MASTER_PORT"] = "127.0.0.1", str(port)
     dist.init_process_group("gloo", rank=rank, world_size=world_size)
     train(rank, world_size)
-    gc.collect()  # DDP sits in a reference cycle that holds the process group: free it first
+    # DDP sits in a reference cycle that holds the process group: free it first
+    gc.collect()
     dist.destroy_process_group()
 
 

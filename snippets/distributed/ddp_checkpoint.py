@@ -21,15 +21,26 @@ def train(rank, world_size):
         # > DDP keys:    ['module.weight', 'module.bias']
         print("module keys:", list(model.module.state_dict()))
         # > module keys: ['weight', 'bias']
-        torch.save({"model": model.module.state_dict(), "optimizer": optimizer.state_dict()}, "ckpt.pt")
+        torch.save(
+            {"model": model.module.state_dict(), "optimizer": optimizer.state_dict()},
+            "ckpt.pt",
+        )
     dist.barrier()  # nobody reads the file before rank 0 has finished writing it
 
-    device = torch.device("cpu")  # GPU: torch.device("cuda", local_rank), so each rank loads onto its own GPU
-    ckpt = torch.load("ckpt.pt", map_location=device)  # without it, tensors go back where they were saved: cuda:0
+    # GPU: torch.device("cuda", local_rank), so each rank loads onto its own GPU
+    device = torch.device("cpu")
+    # without it, tensors go back where they were saved: cuda:0
+    ckpt = torch.load("ckpt.pt", map_location=device)
     fresh = nn.Linear(4, 2).to(device)
-    fresh.load_state_dict(ckpt["model"])  # no "module." prefix: loads into a plain model
+    # no "module." prefix: loads into a plain model
+    fresh.load_state_dict(ckpt["model"])
     resumed = DDP(fresh)
-    same = all(torch.equal(a, b) for a, b in zip(resumed.module.parameters(), model.module.parameters(), strict=True))
+    same = all(
+        torch.equal(a, b)
+        for a, b in zip(
+            resumed.module.parameters(), model.module.parameters(), strict=True
+        )
+    )
     flags = [None] * world_size
     dist.all_gather_object(flags, same)
     if rank == 0:
@@ -41,7 +52,8 @@ def worker(rank, world_size, port):
     os.environ["MASTER_ADDR"], os.environ["MASTER_PORT"] = "127.0.0.1", str(port)
     dist.init_process_group("gloo", rank=rank, world_size=world_size)
     train(rank, world_size)
-    gc.collect()  # DDP sits in a reference cycle that holds the process group: free it first
+    # DDP sits in a reference cycle that holds the process group: free it first
+    gc.collect()
     dist.destroy_process_group()
 
 

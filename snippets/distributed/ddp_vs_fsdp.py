@@ -11,7 +11,8 @@ from torch.distributed.fsdp import fully_shard
 
 
 def train(rank, world_size):
-    mesh = init_device_mesh("cpu", (world_size,))  # init_device_mesh("cuda", (world_size,)) on GPUs
+    # init_device_mesh("cuda", (world_size,)) on GPUs
+    mesh = init_device_mesh("cpu", (world_size,))
 
     torch.manual_seed(0)  # same initial weights on every rank
     model = nn.Sequential(nn.Linear(8, 6), nn.ReLU(), nn.Linear(6, 2))
@@ -19,7 +20,8 @@ def train(rank, world_size):
         if isinstance(layer, nn.Linear):
             fully_shard(layer, mesh=mesh)  # each layer: one all-gather unit
     fully_shard(model, mesh=mesh)  # the root: whatever is left
-    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-2)  # built AFTER sharding: it sees the shards
+    # built AFTER sharding: it sees the shards
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-2)
 
     w = model[0].weight
     local_shapes = [None] * world_size
@@ -32,7 +34,8 @@ def train(rank, world_size):
 
     torch.manual_seed(rank)  # each rank trains on its own data
     loss = model(torch.randn(4, 8)).pow(2).mean()
-    loss.backward()  # reduce-scatter: each rank receives the averaged gradient of ITS shard only
+    # reduce-scatter: each rank receives the averaged gradient of ITS shard only
+    loss.backward()
     optimizer.step()  # AdamW state exists only for the local shard
     if rank == 0:
         print("grad:", type(w.grad).__name__, tuple(w.grad.to_local().shape))
@@ -50,7 +53,8 @@ def worker(rank, world_size, port):
     os.environ["MASTER_ADDR"], os.environ["MASTER_PORT"] = "127.0.0.1", str(port)
     dist.init_process_group("gloo", rank=rank, world_size=world_size)  # "nccl" on GPUs
     train(rank, world_size)
-    gc.collect()  # fully_shard modules hold the process group in reference cycles: free them first
+    # fully_shard modules hold the process group in reference cycles: free them first
+    gc.collect()
     dist.destroy_process_group()
 
 

@@ -2,8 +2,12 @@ from torch.utils.data import DataLoader, DistributedSampler
 
 dataset = list(range(10))  # any object with __len__ works as the sampler's dataset
 
-# In a real job num_replicas and rank come from the process group; passing them explicitly needs no processes.
-samplers = [DistributedSampler(dataset, num_replicas=2, rank=r, shuffle=True, seed=0) for r in range(2)]
+# In a real job num_replicas and rank come from the process group; passing them
+# explicitly needs no processes.
+samplers = [
+    DistributedSampler(dataset, num_replicas=2, rank=r, shuffle=True, seed=0)
+    for r in range(2)
+]
 for epoch in range(2):
     print(f"epoch {epoch} (no set_epoch):", [list(s) for s in samplers])
     # > epoch 0 (no set_epoch): [[4, 7, 3, 0, 6], [1, 5, 9, 8, 2]]
@@ -11,19 +15,41 @@ for epoch in range(2):
 
 for epoch in range(2):
     for s in samplers:
-        s.set_epoch(epoch)  # on every rank, every epoch, before iterating the DataLoader
+        # on every rank, every epoch, before iterating the DataLoader
+        s.set_epoch(epoch)
     split = [list(s) for s in samplers]
-    print(f"epoch {epoch} (set_epoch):  ", split, "disjoint:", not set(split[0]) & set(split[1]))
+    print(
+        f"epoch {epoch} (set_epoch):  ",
+        split,
+        "disjoint:",
+        not set(split[0]) & set(split[1]),
+    )
     # > epoch 0 (set_epoch):   [[4, 7, 3, 0, 6], [1, 5, 9, 8, 2]] disjoint: True
     # > epoch 1 (set_epoch):   [[5, 1, 0, 9, 7], [6, 2, 8, 3, 4]] disjoint: True
 
-# 10 samples over 3 ranks: padded to 12 by repeating the first indices (0 and 1 are seen twice)
-print([list(DistributedSampler(dataset, num_replicas=3, rank=r, shuffle=False)) for r in range(3)])
+# 10 samples over 3 ranks: padded to 12 by repeating the first indices (0 and 1 are seen
+# twice)
+print(
+    [
+        list(DistributedSampler(dataset, num_replicas=3, rank=r, shuffle=False))
+        for r in range(3)
+    ]
+)
 # > [[0, 3, 6, 9], [1, 4, 7, 0], [2, 5, 8, 1]]
-print([list(DistributedSampler(dataset, num_replicas=3, rank=r, shuffle=False, drop_last=True)) for r in range(3)])
+print(
+    [
+        list(
+            DistributedSampler(
+                dataset, num_replicas=3, rank=r, shuffle=False, drop_last=True
+            )
+        )
+        for r in range(3)
+    ]
+)
 # > [[0, 3, 6], [1, 4, 7], [2, 5, 8]]
 
-loader = DataLoader(dataset, batch_size=2, sampler=samplers[0])  # the sampler shuffles: no shuffle=True here
+# the sampler shuffles: no shuffle=True here
+loader = DataLoader(dataset, batch_size=2, sampler=samplers[0])
 try:
     DataLoader(dataset, batch_size=2, sampler=samplers[0], shuffle=True)
 except ValueError as e:

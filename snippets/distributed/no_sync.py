@@ -13,17 +13,22 @@ from torch.nn.parallel import DistributedDataParallel as DDP
 def train(rank, world_size):
     torch.manual_seed(0)
     model = DDP(nn.Linear(4, 1))
-    x, y = torch.randn(16, 4), torch.randn(16, 1)  # global batch: 2 ranks x 2 micro-batches x 4 samples
+    # global batch: 2 ranks x 2 micro-batches x 4 samples
+    x, y = torch.randn(16, 4), torch.randn(16, 1)
     micro = [(x[i : i + 4], y[i : i + 4]) for i in range(rank * 8, rank * 8 + 8, 4)]
 
     accum = 2
     for i, (xb, yb) in enumerate(micro):
         last = i == accum - 1
-        with contextlib.nullcontext() if last else model.no_sync():  # no all-reduce except on the last micro-batch
-            loss = nn.functional.mse_loss(model(xb), yb) / accum  # divide: the grads add up across micro-batches
+        # no all-reduce except on the last micro-batch
+        with contextlib.nullcontext() if last else model.no_sync():
+            # divide: the grads add up across micro-batches
+            loss = nn.functional.mse_loss(model(xb), yb) / accum
             loss.backward()
         if not last:
-            grads = [torch.empty_like(model.module.weight.grad) for _ in range(world_size)]
+            grads = [
+                torch.empty_like(model.module.weight.grad) for _ in range(world_size)
+            ]
             dist.all_gather(grads, model.module.weight.grad)
             if rank == 0:
                 print("inside no_sync, ranks agree:", torch.equal(grads[0], grads[1]))
@@ -37,7 +42,10 @@ def train(rank, world_size):
     if rank == 0:
         print("after the synced step, ranks agree:", torch.equal(grads[0], grads[1]))
         # > after the synced step, ranks agree: True
-        print("equals the 16-sample batch:", torch.allclose(grads[0], big.weight.grad, atol=1e-6))
+        print(
+            "equals the 16-sample batch:",
+            torch.allclose(grads[0], big.weight.grad, atol=1e-6),
+        )
         # > equals the 16-sample batch: True
 
 
@@ -45,7 +53,8 @@ def worker(rank, world_size, port):
     os.environ["MASTER_ADDR"], os.environ["MASTER_PORT"] = "127.0.0.1", str(port)
     dist.init_process_group("gloo", rank=rank, world_size=world_size)
     train(rank, world_size)
-    gc.collect()  # DDP sits in a reference cycle that holds the process group: free it first
+    # DDP sits in a reference cycle that holds the process group: free it first
+    gc.collect()
     dist.destroy_process_group()
 
 

@@ -13,11 +13,14 @@ class TinyLM(nn.Module):
 model = TinyLM()
 model.norm.requires_grad_(False)  # frozen: still a parameter, no longer trainable
 
-total = sum(p.numel() for p in model.parameters())  # parameters() yields a shared tensor once
+# parameters() yields a shared tensor once
+total = sum(p.numel() for p in model.parameters())
 trainable = sum(p.numel() for p in model.parameters() if p.requires_grad)
 print(total, trainable)
 # > 1632 1600
-print(sum(v.numel() for v in model.state_dict().values()))  # state_dict lists the tied tensor twice, plus buffers
+# state_dict lists the tied tensor twice, plus buffers
+print(sum(v.numel() for v in model.state_dict().values()))
 # > 3265
-print([k for k in model.state_dict() if k not in dict(model.named_parameters())])  # buffers + the tied alias
+# buffers + the tied alias
+print([k for k in model.state_dict() if k not in dict(model.named_parameters())])
 # > ['norm.running_mean', 'norm.running_var', 'norm.num_batches_tracked', 'head.weight']

@@ -2,11 +2,13 @@ import torch
 from torch import nn
 
 
-def weighted_mse(pred, target, weight):  # a function: enough when the loss holds no state
+# a function: enough when the loss holds no state
+def weighted_mse(pred, target, weight):
     return (weight * (pred - target) ** 2).mean()
 
 
-class WeightedMSE(nn.Module):  # a Module: when the loss owns tensors that must follow .to() and state_dict()
+# a Module: when the loss owns tensors that must follow .to() and state_dict()
+class WeightedMSE(nn.Module):
     def __init__(self, weight):
         super().__init__()
         self.register_buffer("weight", weight)
@@ -35,7 +37,8 @@ print(x.grad)
 # > tensor([0., 0.])
 
 
-class RoundSTE(torch.autograd.Function):  # a custom backward: the straight-through estimator
+# a custom backward: the straight-through estimator
+class RoundSTE(torch.autograd.Function):
     @staticmethod
     def forward(ctx, x):
         return torch.round(x)

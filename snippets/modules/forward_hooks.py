@@ -8,7 +8,8 @@ features = {}
 
 def save_output(name):
     def hook(module, inputs, output):  # runs right after module.forward
-        features[name] = output.detach()  # detach: keep the value, not the autograd graph
+        # detach: keep the value, not the autograd graph
+        features[name] = output.detach()
 
     return hook
 
@@ -19,7 +20,8 @@ print(features["relu"].shape, features["relu"].requires_grad)
 # > torch.Size([3, 8]) False
 
 features.clear()
-model[1].forward(torch.randn(3, 8))  # calling .forward directly bypasses __call__, so no hooks fire
+# calling .forward directly bypasses __call__, so no hooks fire
+model[1].forward(torch.randn(3, 8))
 print(len(features))
 # > 0
 

@@ -5,7 +5,8 @@ from torch import nn
 class ListMLP(nn.Module):
     def __init__(self):
         super().__init__()
-        self.layers = [nn.Linear(4, 4) for _ in range(3)]  # a Python list: nn.Module does not look inside
+        # a Python list: nn.Module does not look inside
+        self.layers = [nn.Linear(4, 4) for _ in range(3)]
 
     def forward(self, x):
         for layer in self.layers:
@@ -16,7 +17,8 @@ class ListMLP(nn.Module):
 class ModuleListMLP(nn.Module):
     def __init__(self):
         super().__init__()
-        self.layers = nn.ModuleList(nn.Linear(4, 4) for _ in range(3))  # each layer registered as layers.0, ...
+        # each layer registered as layers.0, ...
+        self.layers = nn.ModuleList(nn.Linear(4, 4) for _ in range(3))
 
     def forward(self, x):
         for layer in self.layers:
@@ -33,16 +35,19 @@ for model in (ListMLP(), ModuleListMLP()):
 
 bad = ListMLP()
 try:
-    torch.optim.SGD(bad.parameters(), lr=0.1)  # the forward pass works; the optimizer gets nothing
+    # the forward pass works; the optimizer gets nothing
+    torch.optim.SGD(bad.parameters(), lr=0.1)
 except ValueError as e:
     print(e)
     # > optimizer got an empty parameter list
 
-# With one registered layer next to the list, the optimizer is created and training "runs":
+# With one registered layer next to the list, the optimizer is created and training
+# "runs":
 bad.head = nn.Linear(4, 1)
 opt = torch.optim.SGD(bad.parameters(), lr=0.1)
 before = bad.layers[0].weight.clone()
 bad.head(bad(x)).pow(2).mean().backward()
 opt.step()
-print(bad.layers[0].weight.grad is not None, torch.equal(before, bad.layers[0].weight))  # grads, but no update
+# grads, but no update
+print(bad.layers[0].weight.grad is not None, torch.equal(before, bad.layers[0].weight))
 # > True True

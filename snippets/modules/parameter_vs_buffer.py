@@ -5,9 +5,12 @@ from torch import nn
 class Normalizer(nn.Module):
     def __init__(self):
         super().__init__()
-        self.gain = nn.Parameter(torch.ones(3))  # learned: in parameters(), gets .grad, the optimizer updates it
-        self.register_buffer("mean", torch.zeros(3))  # state, not learned: saved, moved, never optimized
-        self.register_buffer("cache", torch.zeros(3), persistent=False)  # moved, but not saved
+        # learned: in parameters(), gets .grad, the optimizer updates it
+        self.gain = nn.Parameter(torch.ones(3))
+        # state, not learned: saved, moved, never optimized
+        self.register_buffer("mean", torch.zeros(3))
+        # moved, but not saved
+        self.register_buffer("cache", torch.zeros(3), persistent=False)
         self.plain = torch.zeros(3)  # not registered at all
 
     def forward(self, x):

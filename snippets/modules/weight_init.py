@@ -4,23 +4,33 @@ import torch
 from torch import nn
 
 torch.manual_seed(0)
-layer = nn.Linear(256, 64)  # default: kaiming_uniform_(a=sqrt(5)), i.e. U(-1/sqrt(fan_in), 1/sqrt(fan_in))
+# default: kaiming_uniform_(a=sqrt(5)), i.e. U(-1/sqrt(fan_in), 1/sqrt(fan_in))
+layer = nn.Linear(256, 64)
 bound = 1 / math.sqrt(256)
 print(layer.weight.abs().max().item() <= bound, layer.bias.abs().max().item() <= bound)
 # > True True
-print(round(bound, 4), round(layer.weight.std().item(), 4), round(bound / math.sqrt(3), 4))  # std of U(-b, b)
+# std of U(-b, b)
+print(
+    round(bound, 4), round(layer.weight.std().item(), 4), round(bound / math.sqrt(3), 4)
+)
 # > 0.0625 0.0361 0.0361
 
 
-def init_weights(m):  # apply() calls this on every submodule (children first), then on the model itself
+# apply() calls this on every submodule (children first), then on the model itself
+def init_weights(m):
     if isinstance(m, nn.Linear):
-        nn.init.kaiming_normal_(m.weight, nonlinearity="relu")  # nn.init.* work in place, under no_grad
+        # nn.init.* work in place, under no_grad
+        nn.init.kaiming_normal_(m.weight, nonlinearity="relu")
         nn.init.zeros_(m.bias)
 
 
 model = nn.Sequential(nn.Linear(256, 64), nn.ReLU(), nn.Linear(64, 10))
 model.apply(init_weights)
-print(round(model[0].weight.std().item(), 4), round(math.sqrt(2 / 256), 4), model[2].bias.abs().sum().item())
+print(
+    round(model[0].weight.std().item(), 4),
+    round(math.sqrt(2 / 256), 4),
+    model[2].bias.abs().sum().item(),
+)
 # > 0.0881 0.0884 0.0
 
 try:
@@ -29,6 +39,7 @@ except TypeError as e:
     print(e)
     # > cannot assign 'torch.FloatTensor' as parameter 'weight' (torch.nn.Parameter or None expected)
 with torch.no_grad():
-    layer.weight.copy_(torch.randn(64, 256))  # overwrite the values, keep the registered Parameter
+    # overwrite the values, keep the registered Parameter
+    layer.weight.copy_(torch.randn(64, 256))
 print(type(layer.weight).__name__)
 # > Parameter

@@ -6,7 +6,8 @@ class Net(nn.Module):
     def __init__(self):
         super().__init__()  # creates the registries: _parameters, _buffers, _modules
         self.fc = nn.Linear(3, 2)  # a Module attribute: registered as a submodule
-        self.scale = nn.Parameter(torch.ones(2))  # a Parameter attribute: registered as a parameter
+        # a Parameter attribute: registered as a parameter
+        self.scale = nn.Parameter(torch.ones(2))
         self.offset = torch.zeros(2)  # a plain tensor: NOT registered
 
     def forward(self, x):
@@ -27,11 +28,13 @@ print(list(net.state_dict()))
 net.to(torch.float64)  # casts every registered parameter and buffer, recursively
 print(net.fc.weight.dtype, net.scale.dtype, net.offset.dtype)
 # > torch.float64 torch.float64 torch.float32
-print(net(torch.ones(1, 3, dtype=torch.float64)).shape)  # net(x) runs __call__: hooks, then forward
+# net(x) runs __call__: hooks, then forward
+print(net(torch.ones(1, 3, dtype=torch.float64)).shape)
 # > torch.Size([1, 2])
 
 plain = PlainNet()
-print(hasattr(plain, "parameters"))  # nothing to hand to an optimizer, no .to(), no state_dict()
+# nothing to hand to an optimizer, no .to(), no state_dict()
+print(hasattr(plain, "parameters"))
 # > False
 
 

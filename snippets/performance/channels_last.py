@@ -3,14 +3,16 @@ import torch
 torch.manual_seed(0)
 x = torch.randn(2, 3, 4, 4)  # N, C, H, W
 y = x.to(memory_format=torch.channels_last)
-print(y.shape == x.shape, x.stride(), y.stride())  # same shape, same values: only the layout in memory differs
+# same shape, same values: only the layout in memory differs
+print(y.shape == x.shape, x.stride(), y.stride())
 # > True (48, 16, 4, 1) (48, 1, 12, 3)
 print(y.is_contiguous(), y.is_contiguous(memory_format=torch.channels_last))
 # > False True
 
 conv = torch.nn.Conv2d(3, 8, kernel_size=3).to(memory_format=torch.channels_last)
 out = conv(y)
-print(out.is_contiguous(memory_format=torch.channels_last))  # convolutions keep the layout: no transposes
+# convolutions keep the layout: no transposes
+print(out.is_contiguous(memory_format=torch.channels_last))
 # > True
 print(torch.allclose(out, conv(x), atol=1e-6))
 # > True

@@ -8,7 +8,8 @@ with warnings.catch_warnings(record=True) as caught:
     with torch.cuda.amp.autocast():
         pass
 
-future = [w for w in caught if issubclass(w.category, FutureWarning)]  # without CUDA a UserWarning comes too
+# without CUDA a UserWarning comes too
+future = [w for w in caught if issubclass(w.category, FutureWarning)]
 print(len(future), future[0].category.__name__)
 # > 2 FutureWarning
 for w in future:

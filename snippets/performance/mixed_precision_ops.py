@@ -9,16 +9,22 @@ with torch.autocast(device_type="cpu", dtype=torch.bfloat16):
     h = x @ w
     print("matmul       ", h.dtype)  # on the lower-precision list of every device
     # > matmul        torch.bfloat16
-    print("mse_loss     ", F.mse_loss(h, x).dtype)  # on CPU's fp32 list: autocast upcasts its inputs
+    # on CPU's fp32 list: autocast upcasts its inputs
+    print("mse_loss     ", F.mse_loss(h, x).dtype)
     # > mse_loss      torch.float32
-    print("softmax(h)   ", torch.softmax(h, dim=-1).dtype)  # not on CPU's lists: runs in its input's dtype
+    # not on CPU's lists: runs in its input's dtype
+    print("softmax(h)   ", torch.softmax(h, dim=-1).dtype)
     # > softmax(h)    torch.bfloat16
-    print("sum(h)       ", h.sum().dtype)  # same: CUDA's autocast would run softmax and sum in fp32
+    # same: CUDA's autocast would run softmax and sum in fp32
+    print("sum(h)       ", h.sum().dtype)
     # > sum(h)        torch.bfloat16
-    print("softmax fp32 ", torch.softmax(h, dim=-1, dtype=torch.float32).dtype)  # explicit dtype= wins
+    # explicit dtype= wins
+    print("softmax fp32 ", torch.softmax(h, dim=-1, dtype=torch.float32).dtype)
     # > softmax fp32  torch.float32
-    print("h + x        ", (h + x).dtype)  # mixed inputs to a pointwise op: type promotion to the widest
+    # mixed inputs to a pointwise op: type promotion to the widest
+    print("h + x        ", (h + x).dtype)
     # > h + x         torch.float32
 
-print(torch.is_autocast_enabled("cpu"), (x @ w).dtype)  # outside the block nothing is cast
+# outside the block nothing is cast
+print(torch.is_autocast_enabled("cpu"), (x @ w).dtype)
 # > False torch.float32

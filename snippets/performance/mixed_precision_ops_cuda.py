@@ -6,5 +6,6 @@ w = torch.randn(8, 8, device="cuda")
 
 with torch.autocast(device_type="cuda", dtype=torch.float16):
     h = x @ w
-    print(h.dtype, torch.softmax(h, dim=-1).dtype, h.sum().dtype)  # CUDA's fp32 list has softmax and sum
+    # CUDA's fp32 list has softmax and sum
+    print(h.dtype, torch.softmax(h, dim=-1).dtype, h.sum().dtype)
     # > torch.float16 torch.float32 torch.float32

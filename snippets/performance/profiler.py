@@ -2,7 +2,9 @@ import torch
 from torch.profiler import ProfilerActivity, profile, record_function
 
 torch.manual_seed(0)
-model = torch.nn.Sequential(torch.nn.Linear(16, 32), torch.nn.ReLU(), torch.nn.Linear(32, 4))
+model = torch.nn.Sequential(
+    torch.nn.Linear(16, 32), torch.nn.ReLU(), torch.nn.Linear(32, 4)
+)
 x = torch.randn(8, 16)
 
 # on a GPU add ProfilerActivity.CUDA to see kernel times as well
@@ -12,14 +14,17 @@ with profile(activities=[ProfilerActivity.CPU], record_shapes=True) as prof:
     out.sum().backward()
 
 stats = {e.key: e for e in prof.key_averages()}
-print("my_forward" in stats, stats["aten::addmm"].count)  # nn.Linear with bias is aten::addmm: 2 layers, 2 calls
+# nn.Linear with bias is aten::addmm: 2 layers, 2 calls
+print("my_forward" in stats, stats["aten::addmm"].count)
 # > True 2
-print("autograd::engine::evaluate_function: AddmmBackward0" in stats)  # the backward pass is profiled too
+# the backward pass is profiled too
+print("autograd::engine::evaluate_function: AddmmBackward0" in stats)
 # > True
 for e in prof.key_averages(group_by_input_shape=True):
     if e.key == "aten::addmm":
         print(e.input_shapes)  # [bias, input, weight^T, beta, alpha]
         # > [[32], [8, 16], [16, 32], [], []]
         # > [[4], [8, 32], [32, 4], [], []]
-# prof.key_averages().table(sort_by="cpu_time_total", row_limit=10) is the table to read (timings vary per run);
+# prof.key_averages().table(sort_by="cpu_time_total", row_limit=10) is the table to read
+# (timings vary per run);
 # prof.export_chrome_trace("trace.json") opens in Perfetto (ui.perfetto.dev).

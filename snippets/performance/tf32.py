@@ -1,8 +1,10 @@
 import torch
 
-print(torch.get_float32_matmul_precision())  # "highest": fp32 matmuls use full fp32 internally
+# "highest": fp32 matmuls use full fp32 internally
+print(torch.get_float32_matmul_precision())
 # > highest
-print(torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32)  # matmul: off; cuDNN convs: on
+# matmul: off; cuDNN convs: on
+print(torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32)
 # > False True
 
 torch.set_float32_matmul_precision("high")  # allow TF32 (or bf16x3) inside fp32 matmuls

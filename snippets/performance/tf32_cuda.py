@@ -13,5 +13,6 @@ def max_error(precision):
 
 fp32_error, tf32_error = max_error("highest"), max_error("high")
 torch.set_float32_matmul_precision("highest")
-print(tf32_error > 10 * fp32_error)  # on Ampere or newer: TF32 keeps 10 mantissa bits of each input
+# on Ampere or newer: TF32 keeps 10 mantissa bits of each input
+print(tf32_error > 10 * fp32_error)
 # > True

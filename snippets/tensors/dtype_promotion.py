@@ -1,21 +1,28 @@
 import numpy as np
 import torch
 
-print(torch.tensor([1, 2]).dtype, torch.tensor([1.0]).dtype, torch.from_numpy(np.array([1.0])).dtype)
+print(
+    torch.tensor([1, 2]).dtype,
+    torch.tensor([1.0]).dtype,
+    torch.from_numpy(np.array([1.0])).dtype,
+)
 # > torch.int64 torch.float32 torch.float64
 
 i = torch.tensor([5, -5])
 print(i / 2)  # true division: int / int -> float
 # > tensor([ 2.5000, -2.5000])
-print(i // 2, torch.div(i, 2, rounding_mode="trunc"))  # // floors like Python; "trunc" rounds toward 0
+# // floors like Python; "trunc" rounds toward 0
+print(i // 2, torch.div(i, 2, rounding_mode="trunc"))
 # > tensor([ 2, -3]) tensor([ 2, -2])
 
 print((i + 0.5).dtype)  # a Python float promotes ints to the default float dtype
 # > torch.float32
 half = torch.ones(2, dtype=torch.float16)
-print((half * 2.5).dtype, (half + torch.tensor(1.0, dtype=torch.float64)).dtype)  # scalars and 0-dim: no upcast
+# scalars and 0-dim: no upcast
+print((half * 2.5).dtype, (half + torch.tensor(1.0, dtype=torch.float64)).dtype)
 # > torch.float16 torch.float16
-print((half + torch.ones(2, dtype=torch.float64)).dtype)  # a dimensioned tensor of a wider type does upcast
+# a dimensioned tensor of a wider type does upcast
+print((half + torch.ones(2, dtype=torch.float64)).dtype)
 # > torch.float64
 
 try:
@@ -35,5 +42,6 @@ except RuntimeError as e:
 print(correct.float().mean().item())
 # > 0.75
 
-print(torch.tensor([200], dtype=torch.uint8) + torch.tensor([100], dtype=torch.uint8))  # wraps around silently
+# wraps around silently
+print(torch.tensor([200], dtype=torch.uint8) + torch.tensor([100], dtype=torch.uint8))
 # > tensor([44], dtype=torch.uint8)

@@ -22,10 +22,14 @@ except RuntimeError as e:
 
 # Attention scores: batch b, heads h, queries q, keys k, head dim d
 q, k = torch.randn(2, 8, 5, 16), torch.randn(2, 8, 7, 16)
-scores = torch.einsum("bhqd,bhkd->bhqk", q, k)  # d is summed because it is missing on the right
+# d is summed because it is missing on the right
+scores = torch.einsum("bhqd,bhkd->bhqk", q, k)
 print(scores.shape, torch.allclose(scores, q @ k.transpose(-2, -1), atol=1e-5))
 # > torch.Size([2, 8, 5, 7]) True
 
 x = torch.randn(3, 3)
-print(torch.allclose(torch.einsum("ii->", x), x.trace()), torch.einsum("ij->ji", x).shape)  # trace, transpose
+# trace, transpose
+print(
+    torch.allclose(torch.einsum("ii->", x), x.trace()), torch.einsum("ij->ji", x).shape
+)
 # > True torch.Size([3, 3])

@@ -3,29 +3,36 @@ import torch
 logits = torch.tensor([[0.1, 0.7, 0.2], [0.5, 0.3, 0.2]])
 target = torch.tensor([1, 0])  # class index per row
 
-picked = logits.gather(1, target.unsqueeze(1)).squeeze(1)  # out[i] = logits[i, target[i]]
-print(picked, torch.equal(picked, logits[torch.arange(2), target]))  # same as advanced indexing
+# out[i] = logits[i, target[i]]
+picked = logits.gather(1, target.unsqueeze(1)).squeeze(1)
+# same as advanced indexing
+print(picked, torch.equal(picked, logits[torch.arange(2), target]))
 # > tensor([0.7000, 0.5000]) True
 
 # Accumulating into repeated indices: the silent bug
 counts = torch.zeros(3)
 idx = torch.tensor([0, 0, 2])
-counts[idx] += 1  # read, add, write back: the duplicate 0 is written twice, not added twice
+# read, add, write back: the duplicate 0 is written twice, not added twice
+counts[idx] += 1
 print(counts)
 # > tensor([1., 0., 1.])
 print(torch.zeros(3).scatter_add_(0, idx, torch.ones(3)))  # accumulates
 # > tensor([2., 0., 1.])
-print(torch.zeros(3).index_add_(0, idx, torch.ones(3)), torch.bincount(idx, minlength=3))
+print(
+    torch.zeros(3).index_add_(0, idx, torch.ones(3)), torch.bincount(idx, minlength=3)
+)
 # > tensor([2., 0., 1.]) tensor([2, 0, 1])
 
-# Sum node features per graph (segment sum): scatter_add along dim 0 with an expanded index
+# Sum node features per graph (segment sum): scatter_add along dim 0 with an expanded
+# index
 feats = torch.arange(8.0).reshape(4, 2)  # 4 nodes, 2 features
 graph = torch.tensor([0, 0, 1, 1])  # node -> graph id
 print(torch.zeros(2, 2).scatter_add_(0, graph.unsqueeze(1).expand(-1, 2), feats))
 # > tensor([[ 2.,  4.],
 # >         [10., 12.]])
 
-one_hot = torch.zeros(2, 3).scatter_(1, target.unsqueeze(1), 1.0)  # scatter writes: one-hot labels
+# scatter writes: one-hot labels
+one_hot = torch.zeros(2, 3).scatter_(1, target.unsqueeze(1), 1.0)
 print(one_hot)
 # > tensor([[0., 1., 0.],
 # >         [1., 0., 0.]])

@@ -14,7 +14,8 @@ print(base)
 # >         [0., 0., 0.]])
 
 try:
-    torch.zeros(3).add_(torch.ones(2, 3))  # the result must fit self: in-place cannot broadcast self up
+    # the result must fit self: in-place cannot broadcast self up
+    torch.zeros(3).add_(torch.ones(2, 3))
 except RuntimeError as e:
     print(e)
     # > output with shape [3] doesn't match the broadcast shape [2, 3]

@@ -11,7 +11,8 @@ t.numpy()[1] = 2.0  # .numpy() is zero-copy too: a view of the same memory
 print(a)
 # > [1. 2. 0.]
 
-copied, shared = torch.tensor(a), torch.as_tensor(a)  # torch.tensor always copies; as_tensor shares when it can
+# torch.tensor always copies; as_tensor shares when it can
+copied, shared = torch.tensor(a), torch.as_tensor(a)
 a[2] = 3.0
 print(copied[2].item(), shared[2].item())
 # > 0.0 3.0

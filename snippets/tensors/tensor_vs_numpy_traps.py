@@ -8,13 +8,16 @@ except RuntimeError as e:
     print(e)
     # > Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.
 
-arr = w.detach().cpu().numpy()  # works for any tensor: drop the graph, copy to host if needed
+# works for any tensor: drop the graph, copy to host if needed
+arr = w.detach().cpu().numpy()
 print(arr.dtype, arr.shape)
 # > float32 (3,)
-print(w.numpy(force=True).tolist())  # force=True = detach().cpu().resolve_conj().resolve_neg()
+# force=True = detach().cpu().resolve_conj().resolve_neg()
+print(w.numpy(force=True).tolist())
 # > [1.0, 1.0, 1.0]
 
-# A tensor off the CPU has no NumPy view. The meta device shows the same error a CUDA tensor raises:
+# A tensor off the CPU has no NumPy view. The meta device shows the same error a CUDA
+# tensor raises:
 try:
     torch.ones(3, device="meta").numpy()
 except TypeError as e:

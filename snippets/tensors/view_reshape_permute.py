@@ -30,5 +30,6 @@ print(a[0, 0].item(), a.reshape(3, 2).data_ptr() == a.data_ptr())
 # > 100 True
 
 x = torch.randn(8, 3, 32, 32)  # NCHW
-print(x.permute(0, 2, 3, 1).shape)  # NHWC: permute reorders dims, view/reshape regroup them
+# NHWC: permute reorders dims, view/reshape regroup them
+print(x.permute(0, 2, 3, 1).shape)
 # > torch.Size([8, 32, 32, 3])

@@ -4,19 +4,25 @@ import torch
 def one_step(opt_cls, weight_decay):
     p = torch.nn.Parameter(torch.tensor([1.0]))
     opt = opt_cls([p], lr=0.1, weight_decay=weight_decay)
-    p.grad = torch.zeros(1)  # no loss gradient: whatever moves p is the weight decay alone
+    # no loss gradient: whatever moves p is the weight decay alone
+    p.grad = torch.zeros(1)
     opt.step()
     return round(p.item(), 4)
 
 
 for wd in (0.1, 0.001):
-    print(f"wd={wd}: Adam {one_step(torch.optim.Adam, wd)}  AdamW {one_step(torch.optim.AdamW, wd)}")
+    print(
+        f"wd={wd}: Adam {one_step(torch.optim.Adam, wd)}  AdamW {one_step(torch.optim.AdamW, wd)}"
+    )
     # > wd=0.1: Adam 0.9  AdamW 0.99
     # > wd=0.001: Adam 0.9  AdamW 0.9999
 
-# Adam adds wd * p to the gradient, then divides by sqrt(v): the penalty is normalized away, so a 100x
-# smaller weight_decay moves p just as far (by lr). AdamW shrinks p by lr * wd directly: p *= 1 - lr * wd.
-print(torch.optim.AdamW([torch.nn.Parameter(torch.ones(1))]).defaults["weight_decay"])  # AdamW's default
+# Adam adds wd * p to the gradient, then divides by sqrt(v): the penalty is normalized
+# away, so a 100x
+# smaller weight_decay moves p just as far (by lr). AdamW shrinks p by lr * wd directly:
+# p *= 1 - lr * wd.
+# AdamW's default
+print(torch.optim.AdamW([torch.nn.Parameter(torch.ones(1))]).defaults["weight_decay"])
 # > 0.01
 print(torch.optim.Adam([torch.nn.Parameter(torch.ones(1))]).defaults["weight_decay"])
 # > 0

@@ -9,7 +9,9 @@ opt = torch.optim.SGD(model.parameters(), lr=0.1)
 
 
 def grad_norm(params):  # the L2 norm of all gradients concatenated into one vector
-    return torch.linalg.vector_norm(torch.stack([torch.linalg.vector_norm(p.grad) for p in params])).item()
+    return torch.linalg.vector_norm(
+        torch.stack([torch.linalg.vector_norm(p.grad) for p in params])
+    ).item()
 
 
 loss = (model(torch.randn(16, 8)) * 100).pow(2).mean()  # a large loss: large gradients
@@ -18,14 +20,19 @@ params = list(model.parameters())
 before = grad_norm(params)
 total = nn.utils.clip_grad_norm_(params, max_norm=1.0)  # 2. clip (in place) ...
 opt.step()  # 3. ... then step
-print(type(total).__name__, before > 1.0, math.isclose(total.item(), before, rel_tol=1e-5))  # the norm BEFORE clipping
+# the norm BEFORE clipping
+print(
+    type(total).__name__, before > 1.0, math.isclose(total.item(), before, rel_tol=1e-5)
+)
 # > Tensor True True
-print(round(grad_norm(params), 4))  # after: rescaled by max_norm / total, so the norm is max_norm
+# after: rescaled by max_norm / total, so the norm is max_norm
+print(round(grad_norm(params), 4))
 # > 1.0
 
 opt.zero_grad()
 (model(torch.randn(16, 8)) * 1e-3).pow(2).mean().backward()  # a small gradient
 small = grad_norm(params)
 nn.utils.clip_grad_norm_(params, max_norm=1.0)
-print(small < 1.0, math.isclose(grad_norm(params), small))  # under the threshold: left untouched
+# under the threshold: left untouched
+print(small < 1.0, math.isclose(grad_norm(params), small))
 # > True True

@@ -2,13 +2,15 @@ import torch
 from torch import nn
 
 torch.manual_seed(0)
-backbone = nn.Sequential(nn.Linear(8, 16), nn.BatchNorm1d(16), nn.ReLU())  # "pretrained"
+# "pretrained"
+backbone = nn.Sequential(nn.Linear(8, 16), nn.BatchNorm1d(16), nn.ReLU())
 head = nn.Linear(16, 2)
 model = nn.Sequential(backbone, head)
 
 backbone.requires_grad_(False)  # no gradients are computed for these parameters
 opt = torch.optim.AdamW((p for p in model.parameters() if p.requires_grad), lr=1e-2)
-print(sum(len(g["params"]) for g in opt.param_groups))  # only the head's weight and bias
+# only the head's weight and bias
+print(sum(len(g["params"]) for g in opt.param_groups))
 # > 2
 
 w0 = backbone[0].weight.clone()
@@ -19,7 +21,8 @@ head0 = head.weight.clone()
 def train_step(freeze_bn_stats):
     model.train()  # sets EVERY submodule to train mode, the frozen BatchNorm too
     if freeze_bn_stats:
-        backbone.eval()  # so put the frozen part back in eval mode after each model.train()
+        # so put the frozen part back in eval mode after each model.train()
+        backbone.eval()
     x, y = torch.randn(32, 8), torch.randint(0, 2, (32,))
     loss = nn.functional.cross_entropy(model(x), y)
     opt.zero_grad()
@@ -28,11 +31,18 @@ def train_step(freeze_bn_stats):
 
 
 train_step(freeze_bn_stats=True)
-print(torch.equal(w0, backbone[0].weight), torch.equal(stats0, backbone[1].running_mean))  # truly frozen
+# truly frozen
+print(
+    torch.equal(w0, backbone[0].weight), torch.equal(stats0, backbone[1].running_mean)
+)
 # > True True
-print(backbone[0].weight.grad, torch.equal(head0, head.weight))  # no grad for frozen, the head trained
+# no grad for frozen, the head trained
+print(backbone[0].weight.grad, torch.equal(head0, head.weight))
 # > None False
 
-train_step(freeze_bn_stats=False)  # requires_grad=False does not stop BatchNorm's running stats
-print(torch.equal(w0, backbone[0].weight), torch.equal(stats0, backbone[1].running_mean))
+# requires_grad=False does not stop BatchNorm's running stats
+train_step(freeze_bn_stats=False)
+print(
+    torch.equal(w0, backbone[0].weight), torch.equal(stats0, backbone[1].running_mean)
+)
 # > True False

@@ -3,7 +3,8 @@ from torch import nn
 
 torch.manual_seed(0)
 model = nn.Sequential(nn.Linear(10, 16), nn.ReLU(), nn.Linear(16, 1))
-loss_fn = nn.MSELoss()  # reduction="mean": the loss of a batch is the MEAN over its samples
+# reduction="mean": the loss of a batch is the MEAN over its samples
+loss_fn = nn.MSELoss()
 x, y = torch.randn(32, 10), torch.randn(32, 1)
 
 # The batch that does not fit: 32 samples at once.
@@ -20,11 +21,17 @@ acc = [p.grad.clone() for p in model.parameters()]
 print(all(torch.allclose(a, b, atol=1e-6) for a, b in zip(acc, big, strict=True)))
 # > True
 
-# Forgetting "/ steps": the gradient is `steps` times too large (as if the learning rate were x4).
+# Forgetting "/ steps": the gradient is `steps` times too large (as if the learning rate
+# were x4).
 model.zero_grad()
 for xb, yb in zip(x.chunk(steps), y.chunk(steps), strict=True):
     loss_fn(model(xb), yb).backward()
-print(all(torch.allclose(p.grad, steps * b, atol=1e-5) for p, b in zip(model.parameters(), big, strict=True)))
+print(
+    all(
+        torch.allclose(p.grad, steps * b, atol=1e-5)
+        for p, b in zip(model.parameters(), big, strict=True)
+    )
+)
 # > True
 
 # The loop as you write it: step and zero only every `steps` micro-batches.

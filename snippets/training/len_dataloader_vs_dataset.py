@@ -8,7 +8,8 @@ loader = DataLoader(dataset, batch_size=32)
 
 print(len(dataset), len(loader))  # samples vs batches: ceil(100 / 32) = 4
 # > 100 4
-print(len(DataLoader(dataset, batch_size=32, drop_last=True)))  # floor(100 / 32): the last 4 samples dropped
+# floor(100 / 32): the last 4 samples dropped
+print(len(DataLoader(dataset, batch_size=32, drop_last=True)))
 # > 3
 
 model = nn.Linear(3, 2)

@@ -8,13 +8,15 @@ from torch import nn
 def lrs_used(scheduler_first):
     model = nn.Linear(2, 1)
     opt = torch.optim.SGD(model.parameters(), lr=0.1)
-    sched = torch.optim.lr_scheduler.StepLR(opt, step_size=1, gamma=0.5)  # halve the lr every epoch
+    # halve the lr every epoch
+    sched = torch.optim.lr_scheduler.StepLR(opt, step_size=1, gamma=0.5)
     used = []
     for _ in range(3):  # 3 epochs of one batch each
         model(torch.ones(1, 2)).sum().backward()
         if scheduler_first:
             sched.step()
-        used.append(opt.param_groups[0]["lr"])  # the lr this epoch's optimizer.step() uses
+        # the lr this epoch's optimizer.step() uses
+        used.append(opt.param_groups[0]["lr"])
         opt.step()
         opt.zero_grad()
         if not scheduler_first:
@@ -27,7 +29,8 @@ print(lrs_used(scheduler_first=False))
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    print(lrs_used(scheduler_first=True))  # the first value of the schedule, 0.1, is never used
+    # the first value of the schedule, 0.1, is never used
+    print(lrs_used(scheduler_first=True))
     # > [0.05, 0.025, 0.0125]
 print(caught[0].category.__name__)
 # > UserWarning

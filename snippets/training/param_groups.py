@@ -10,13 +10,18 @@ no_decay = [p for p in model.parameters() if p.ndim < 2]
 opt = torch.optim.AdamW(
     [
         {"params": decay, "weight_decay": 0.1},
-        {"params": no_decay, "weight_decay": 0.0},  # a key set in a group overrides the default below
+        # a key set in a group overrides the default below
+        {"params": no_decay, "weight_decay": 0.0},
     ],
     lr=1e-2,
 )
-print([len(g["params"]) for g in opt.param_groups], [g["weight_decay"] for g in opt.param_groups])
+print(
+    [len(g["params"]) for g in opt.param_groups],
+    [g["weight_decay"] for g in opt.param_groups],
+)
 # > [2, 4] [0.1, 0.0]
-print([g["lr"] for g in opt.param_groups])  # keys not set in a group take the constructor's default
+# keys not set in a group take the constructor's default
+print([g["lr"] for g in opt.param_groups])
 # > [0.01, 0.01]
 
 # One step with zero gradients isolates the decay: only the 2-D weights shrink.
@@ -24,7 +29,9 @@ w, b, gain = model[0].weight.clone(), model[0].bias.clone(), model[1].weight.clo
 for p in model.parameters():
     p.grad = torch.zeros_like(p)
 opt.step()
-print(torch.allclose(model[0].weight, w * (1 - 1e-2 * 0.1)), torch.equal(model[0].bias, b))
+print(
+    torch.allclose(model[0].weight, w * (1 - 1e-2 * 0.1)), torch.equal(model[0].bias, b)
+)
 # > True True
 print(torch.equal(model[1].weight, gain))  # LayerNorm's gain stays at 1.0
 # > True

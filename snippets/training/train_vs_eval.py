@@ -7,14 +7,17 @@ bn, drop = model[1], model[2]
 x = torch.randn(8, 4)
 
 model.train()  # the default mode after construction; sets .training on every submodule
-bn_train, drop_train = bn(x), drop(x)  # BatchNorm: this batch's mean/var; Dropout: random mask, x2 scaling
-print(bn.num_batches_tracked.item(), torch.equal(drop_train, x))  # running stats updated once
+# BatchNorm: this batch's mean/var; Dropout: random mask, x2 scaling
+bn_train, drop_train = bn(x), drop(x)
+# running stats updated once
+print(bn.num_batches_tracked.item(), torch.equal(drop_train, x))
 # > 1 False
 
 model.eval()
 print(bn.training, drop.training)
 # > False False
-print(torch.allclose(bn(x), bn_train), torch.equal(drop(x), x))  # BatchNorm: running stats; Dropout: identity
+# BatchNorm: running stats; Dropout: identity
+print(torch.allclose(bn(x), bn_train), torch.equal(drop(x), x))
 # > False True
 print(bn.num_batches_tracked.item())  # eval mode leaves the running stats alone
 # > 1

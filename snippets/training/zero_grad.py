@@ -8,11 +8,13 @@ x = torch.randn(4, 3)
 
 model(x).sum().backward()
 g1 = model.weight.grad.clone()
-model(x).sum().backward()  # no zero_grad in between: the second gradient is ADDED to the first
+# no zero_grad in between: the second gradient is ADDED to the first
+model(x).sum().backward()
 print(torch.allclose(model.weight.grad, 2 * g1))
 # > True
 
-opt.zero_grad()  # default set_to_none=True: the .grad tensors are dropped, not filled with zeros
+# default set_to_none=True: the .grad tensors are dropped, not filled with zeros
+opt.zero_grad()
 print(model.weight.grad)
 # > None
 
