@@ -3,11 +3,15 @@ from torch.autograd import gradcheck
 
 
 class RoundSTE(torch.autograd.Function):
-    """Straight-through estimator: round in forward, pretend it was the identity in backward."""
+    """Straight-through estimator: round in forward, identity in backward."""
 
     @staticmethod
-    def forward(ctx, x):
+    def forward(x):
         return x.round()
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        pass  # the backward needs nothing from forward
 
     @staticmethod
     def backward(ctx, grad_out):
@@ -18,15 +22,18 @@ class Swish(torch.autograd.Function):
     """x * sigmoid(x) with a hand-written backward."""
 
     @staticmethod
-    def forward(ctx, x):
-        s = torch.sigmoid(x)
-        # tensors go through save_for_backward, not ctx attributes
-        ctx.save_for_backward(x, s)
-        return x * s
+    def forward(x):
+        return x * torch.sigmoid(x)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        (x,) = inputs
+        ctx.save_for_backward(x)  # tensors go through save_for_backward
 
     @staticmethod
     def backward(ctx, grad_out):
-        x, s = ctx.saved_tensors
+        (x,) = ctx.saved_tensors
+        s = torch.sigmoid(x)
         return grad_out * (s + x * s * (1 - s))  # one gradient per forward input
 
 

@@ -7,7 +7,7 @@ batches = [(torch.randn(8, 4), torch.randn(8, 1)) for _ in range(3)]
 
 
 def history(t):
-    """(graph nodes reachable from t, elements of the tensors those nodes still hold for backward)"""
+    """(graph nodes behind t, elements of the tensors they still hold for backward)"""
     seen, todo, held = set(), [t.grad_fn], 0
     while todo:
         node = todo.pop()

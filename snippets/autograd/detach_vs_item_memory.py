@@ -1,3 +1,5 @@
+import textwrap
+
 import torch
 
 w = torch.tensor([1.0, 2.0], requires_grad=True)
@@ -23,7 +25,8 @@ y.detach().mul_(0)  # the same write through detach() is tracked
 try:
     y.sum().backward()
 except RuntimeError as e:
-    print(str(e).split(":")[0])
-    # > one of the variables needed for gradient computation has been modified by an inplace operation
+    print(textwrap.fill(str(e).split(":")[0], 80))
+    # > one of the variables needed for gradient computation has been modified by an
+    # > inplace operation
 print(snapshot)
 # > tensor([100.,   4.])

@@ -2,6 +2,7 @@ import warnings
 
 import torch
 
+torch.manual_seed(0)
 w = torch.randn(3, requires_grad=True)  # leaf: created by you
 h = w * 2  # non-leaf: produced by an op
 h.retain_grad()  # opt in to keeping h.grad
@@ -16,5 +17,7 @@ with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     print(out.grad)  # not retained: None, with a warning
     # > None
-print(caught[0].category.__name__, str(caught[0].message).split(". ")[0])
-# > UserWarning The .grad attribute of a Tensor that is not a leaf Tensor is being accessed
+print(caught[0].category.__name__)
+# > UserWarning
+print(str(caught[0].message).split(". ")[0])
+# > The .grad attribute of a Tensor that is not a leaf Tensor is being accessed

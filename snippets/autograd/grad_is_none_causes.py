@@ -4,10 +4,16 @@ from torch import nn
 torch.manual_seed(0)
 
 # 1. An op after requires_grad=True makes the tensor you keep a non-leaf
-# same with .double(), .to("cuda") of a CPU tensor
+# (.to("cuda") of a CPU tensor too: a copy is an op)
 w = torch.randn(3, requires_grad=True) * 0.01
-print(w.is_leaf, w.grad_fn.name())
-# > False MulBackward0
+d = torch.randn(3, requires_grad=True).double()
+print(w.is_leaf, w.grad_fn.name(), d.is_leaf, d.grad_fn.name())
+# > False MulBackward0 False ToCopyBackward0
+try:
+    torch.optim.SGD([w], lr=0.1)  # an optimizer refuses it outright
+except ValueError as e:
+    print(e)
+    # > can't optimize a non-leaf Tensor
 w = (torch.randn(3) * 0.01).requires_grad_()  # fix: do the math first, then mark it
 print(w.is_leaf)
 # > True

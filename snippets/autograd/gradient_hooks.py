@@ -21,6 +21,18 @@ w.grad = None
 print(w.grad)
 # > tensor([ 200., -400.,  600.])
 
+# Registered every iteration: a hook on an intermediate dies with it, one on a leaf
+# (a parameter) stays and piles up
+calls = {"intermediate": 0, "leaf": 0}
+p = torch.ones(2, requires_grad=True)
+for _ in range(3):
+    h = p * 2
+    h.register_hook(lambda g: calls.update(intermediate=calls["intermediate"] + 1))
+    p.register_hook(lambda g: calls.update(leaf=calls["leaf"] + 1))
+    h.sum().backward()
+print(calls)  # leaf: 1 + 2 + 3 calls
+# > {'intermediate': 3, 'leaf': 6}
+
 # Module hooks: see the gradients flowing out of and into a layer
 layer = nn.Linear(3, 2)
 layer.register_full_backward_hook(
@@ -32,8 +44,8 @@ print(seen["out"].shape, seen["inp"].shape)  # dL/d(output), dL/d(input) of the 
 
 # After accumulation into .grad (e.g. to step the optimizer per parameter inside
 # backward)
-p = nn.Parameter(torch.ones(2))
-p.register_post_accumulate_grad_hook(lambda param: seen.update(p=param.grad.clone()))
-(p * 3).sum().backward()
+q = nn.Parameter(torch.ones(2))
+q.register_post_accumulate_grad_hook(lambda param: seen.update(p=param.grad.clone()))
+(q * 3).sum().backward()
 print(seen["p"])
 # > tensor([3., 3.])

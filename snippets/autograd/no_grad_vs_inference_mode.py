@@ -39,3 +39,8 @@ with torch.inference_mode():
     out = model(x)
 print(out.requires_grad, out.is_inference())
 # > False True
+try:
+    print(out._version)  # the bookkeeping inference mode skips
+except RuntimeError as e:
+    print(e)
+    # > Inference tensors do not track version counter.

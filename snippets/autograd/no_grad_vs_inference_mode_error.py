@@ -11,12 +11,18 @@ with torch.inference_mode():
     feats = encoder(x)  # e.g. features cached once for training a head
 
 try:
-    head(feats).sum().backward()
+    head(feats)  # the forward call raises: Linear saves its input for backward
 except RuntimeError as e:
-    print(textwrap.fill(str(e), 100))
-    # > Inference tensors cannot be saved for backward. Please do not use Tensors created in inference mode
-    # > in computation tracked by autograd. To work around this, you can make a clone to get a normal tensor
-    # > and use it in autograd, or use `torch.no_grad()` instead of `torch.inference_mode()`.
+    print(textwrap.fill(str(e), 80))
+    # > Inference tensors cannot be saved for backward. Please do not use Tensors
+    # > created in inference mode in computation tracked by autograd. To work around
+    # > this, you can make a clone to get a normal tensor and use it in autograd, or use
+    # > `torch.no_grad()` instead of `torch.inference_mode()`.
+
+bias = torch.zeros(8, requires_grad=True)
+(feats + bias).sum().backward()  # add saves nothing: the inference tensor is accepted
+print(bias.grad)
+# > tensor([4., 4., 4., 4., 4., 4., 4., 4.])
 
 try:
     feats.add_(1)  # nor can it be modified outside inference mode

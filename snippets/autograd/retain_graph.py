@@ -8,11 +8,20 @@ loss.backward()
 try:
     loss.backward()  # the saved tensors were freed by the first call
 except RuntimeError as e:
-    print(textwrap.fill(str(e), 100))
-    # > Trying to backward through the graph a second time (or directly access saved tensors after they have
-    # > already been freed). Saved intermediate values of the graph are freed when you call .backward() or
-    # > autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time
-    # > or if you need to access saved tensors after calling backward.
+    print(textwrap.fill(str(e), 80))
+    # > Trying to backward through the graph a second time (or directly access saved
+    # > tensors after they have already been freed). Saved intermediate values of the
+    # > graph are freed when you call .backward() or autograd.grad(). Specify
+    # > retain_graph=True if you need to backward through the graph a second time or if
+    # > you need to access saved tensors after calling backward.
+
+# The error needs a node that saved something: add and sum save no tensor
+w.grad = None
+loss = (w + 1).sum()
+loss.backward()
+loss.backward()  # no error, and the gradients add up
+print(w.grad)
+# > tensor([2., 2.])
 
 w.grad = None
 loss = w.exp().sum()

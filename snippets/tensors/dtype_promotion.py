@@ -1,3 +1,5 @@
+import textwrap
+
 import numpy as np
 import torch
 
@@ -15,18 +17,26 @@ print(i / 2)  # true division: int / int -> float
 print(i // 2, torch.div(i, 2, rounding_mode="trunc"))
 # > tensor([ 2, -3]) tensor([ 2, -2])
 
-print((i + 0.5).dtype)  # a Python float promotes ints to the default float dtype
+# A higher category wins: a Python float gives the default float dtype, a 0-dim
+# tensor gives its own dtype
+print((i + 0.5).dtype, (i + torch.tensor(0.5, dtype=torch.float64)).dtype)
+# > torch.float32 torch.float64
+print(torch.result_type(i, 0.5))  # the same rule, without computing anything
 # > torch.float32
 half = torch.ones(2, dtype=torch.float16)
-# scalars and 0-dim: no upcast
+# within a category, scalars and 0-dim tensors do not widen a dimensioned tensor
 print((half * 2.5).dtype, (half + torch.tensor(1.0, dtype=torch.float64)).dtype)
 # > torch.float16 torch.float16
-# a dimensioned tensor of a wider type does upcast
+# a dimensioned tensor of a wider type does
 print((half + torch.ones(2, dtype=torch.float64)).dtype)
 # > torch.float64
 
+# In-place keeps self's dtype: within a category it silently rounds back...
+half += torch.ones(2, dtype=torch.float64)
+print(half.dtype)
+# > torch.float16
 try:
-    i += 0.5  # in-place cannot change the dtype of i
+    i += 0.5  # ...and a result of a higher category raises
 except RuntimeError as e:
     print(e)
     # > result type Float can't be cast to the desired output type Long
@@ -34,11 +44,15 @@ except RuntimeError as e:
 correct = torch.tensor([1, 0, 1, 1]) == torch.tensor([1, 1, 1, 1])
 print(correct.sum().dtype)  # bool sums to int64
 # > torch.int64
-try:
-    correct.mean()  # accuracy the NumPy way
-except RuntimeError as e:
-    print(e)
-    # > mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: Bool
+for t in (correct, correct.long()):
+    try:
+        t.mean()  # accuracy the NumPy way
+    except RuntimeError as e:
+        print(textwrap.fill(str(e), 80))
+        # > mean(): could not infer output dtype. Input dtype must be either a floating
+        # > point or complex dtype. Got: Bool
+        # > mean(): could not infer output dtype. Input dtype must be either a floating
+        # > point or complex dtype. Got: Long
 print(correct.float().mean().item())
 # > 0.75
 

@@ -1,3 +1,5 @@
+import textwrap
+
 import torch
 
 torch.manual_seed(0)
@@ -14,18 +16,37 @@ except RuntimeError as e:
     print(e)
     # > batch2 must be a 3D tensor
 
-try:
-    torch.randn(2, 3) @ torch.randn(2, 3)  # inner dims must match: (2x3) @ (3xk)
-except RuntimeError as e:
-    print(e)
-    # > mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)
+
+def matmul_error(a, b):
+    try:
+        torch.randn(a) @ torch.randn(b)
+    except RuntimeError as e:
+        return textwrap.fill(str(e), 80)
+
+
+# The inner dims must agree; the message depends on the path matmul takes
+print(matmul_error((2, 3), (2, 3)))
+# > mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)
+print(matmul_error((2, 3, 4), (5, 6)))  # a 2-D weight: the batch is folded into rows
+# > mat1 and mat2 shapes cannot be multiplied (6x4 and 5x6)
+print(matmul_error((2, 3, 4), (2, 5, 6)))  # both batched: the bmm path
+# > Expected size for first two dimensions of batch2 tensor to be: [2, 4] but got:
+# > [2, 5].
 
 # Attention scores: batch b, heads h, queries q, keys k, head dim d
-q, k = torch.randn(2, 8, 5, 16), torch.randn(2, 8, 7, 16)
+q, k = torch.randn(2, 8, 5, 16, requires_grad=True), torch.randn(2, 8, 7, 16)
 # d is summed because it is missing on the right
 scores = torch.einsum("bhqd,bhkd->bhqk", q, k)
 print(scores.shape, torch.allclose(scores, q @ k.transpose(-2, -1), atol=1e-5))
 # > torch.Size([2, 8, 5, 7]) True
+# einsum permutes and reshapes the operands into one bmm: its graph says so
+names, todo = [], [scores.grad_fn]
+while todo:
+    node = todo.pop()
+    names.append(node.name())
+    todo.extend(fn for fn, _ in node.next_functions if fn is not None)
+print("BmmBackward0" in names)
+# > True
 
 x = torch.randn(3, 3)
 # trace, transpose

@@ -12,11 +12,13 @@ print(picked, torch.equal(picked, logits[torch.arange(2), target]))
 # Accumulating into repeated indices: the silent bug
 counts = torch.zeros(3)
 idx = torch.tensor([0, 0, 2])
-# read, add, write back: the duplicate 0 is written twice, not added twice
+# read all, add, write all back: both writes to index 0 store the same 0 + 1
 counts[idx] += 1
 print(counts)
 # > tensor([1., 0., 1.])
 print(torch.zeros(3).scatter_add_(0, idx, torch.ones(3)))  # accumulates
+# > tensor([2., 0., 1.])
+print(torch.zeros(3).index_put_((idx,), torch.ones(3), accumulate=True))
 # > tensor([2., 0., 1.])
 print(
     torch.zeros(3).index_add_(0, idx, torch.ones(3)), torch.bincount(idx, minlength=3)

@@ -5,6 +5,19 @@ y = x.add(1)  # out-of-place: a new tensor
 z = x.add_(1)  # in-place (trailing _): writes into x and returns x itself
 print(x, y is x, z is x)
 # > tensor([2., 2., 2.]) False True
+ptr = x.data_ptr()
+x += 1  # += is in-place too; x = x + 1 is not
+print(x.data_ptr() == ptr, (x + 1).data_ptr() == ptr)
+# > True False
+
+# What in-place saves: the output buffer, one tensor-sized allocation per op
+torch.manual_seed(0)
+act = torch.randn(256, 1024)  # a 1 MiB float32 activation
+out = act.relu()  # out-of-place: a second 1 MiB buffer
+print(out.data_ptr() == act.data_ptr(), out.untyped_storage().nbytes() // 2**20, "MiB")
+# > False 1 MiB
+print(act.relu_().data_ptr() == act.data_ptr())  # in-place: written into act
+# > True
 
 base = torch.zeros(2, 3)
 row = base[0]  # basic indexing returns a view

@@ -1,6 +1,7 @@
 import numpy as np
 import torch
 
+torch.manual_seed(0)
 a = np.zeros(3)
 t = torch.from_numpy(a)  # zero-copy: the tensor wraps NumPy's buffer
 a[0] = 1.0
@@ -11,11 +12,12 @@ t.numpy()[1] = 2.0  # .numpy() is zero-copy too: a view of the same memory
 print(a)
 # > [1. 2. 0.]
 
-# torch.tensor always copies; as_tensor shares when it can
+# torch.tensor copies; as_tensor shares unless the dtype or device must change
 copied, shared = torch.tensor(a), torch.as_tensor(a)
+converted = torch.as_tensor(a, dtype=torch.float32)
 a[2] = 3.0
-print(copied[2].item(), shared[2].item())
-# > 0.0 3.0
+print(copied[2].item(), shared[2].item(), converted[2].item())
+# > 0.0 3.0 0.0
 
 # float64 from NumPy meets float32 weights
 try:

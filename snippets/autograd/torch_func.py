@@ -1,0 +1,66 @@
+import textwrap
+
+import torch
+from torch import nn
+from torch.func import functional_call, grad, vmap
+
+# grad(f) returns a function that computes df/dx; f must return a scalar tensor
+print(grad(lambda x: (x**3).sum())(torch.tensor([1.0, 2.0])))  # 3x^2
+# > tensor([ 3., 12.])
+# vmap(f) maps f over a batch dim: f is written for one sample
+print(vmap(torch.dot)(torch.ones(4, 3), torch.arange(12.0).reshape(4, 3)))
+# > tensor([ 3., 12., 21., 30.])
+
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(3, 8), nn.Tanh(), nn.Linear(8, 1))
+x, y = torch.randn(5, 3), torch.randn(5, 1)
+params = {k: v.detach() for k, v in model.named_parameters()}
+
+
+def loss_one(params, xi, yi):
+    """The loss of ONE sample, with the weights passed in as a dict."""
+    out = functional_call(model, params, (xi.unsqueeze(0),))  # model's weights unused
+    return nn.functional.mse_loss(out, yi.unsqueeze(0))
+
+
+# Per-sample gradients: grad w.r.t. params, vmapped over the samples (dim 0 of x, y)
+per_sample = vmap(grad(loss_one), in_dims=(None, 0, 0))(params, x, y)
+print({k: tuple(g.shape) for k, g in per_sample.items()})
+# > {'0.weight': (5, 8, 3), '0.bias': (5, 8), '2.weight': (5, 1, 8), '2.bias': (5, 1)}
+print(model[0].weight.grad)  # nothing was accumulated into the module
+# > None
+
+# The same numbers from a loop of single-sample backward passes
+match = True
+for i in range(5):
+    model.zero_grad()
+    nn.functional.mse_loss(model(x[i : i + 1]), y[i : i + 1]).backward()
+    for k, p in model.named_parameters():
+        match &= torch.allclose(per_sample[k][i], p.grad, atol=1e-6)
+print(match)
+# > True
+
+
+# The traps: vmap runs f once on the whole batch, so f cannot branch on a value...
+def flip_negative(v):
+    return v if v.sum() > 0 else -v
+
+
+batch = torch.tensor([[1.0, 2.0], [-3.0, 1.0]])
+try:
+    vmap(flip_negative)(batch)
+except RuntimeError as e:
+    print(textwrap.fill(str(e).split(". ")[0], 80, break_on_hyphens=False))
+    # > vmap: It looks like you're attempting to use a Tensor in some data-dependent
+    # > control flow
+print(vmap(lambda v: torch.where(v.sum() > 0, v, -v))(batch))  # select instead
+# > tensor([[ 1.,  2.],
+# >         [ 3., -1.]])
+# ...and random ops (dropout) must say whether samples share their randomness
+try:
+    vmap(nn.Dropout(0.5))(batch)
+except RuntimeError as e:
+    print(str(e).split(". ")[0])
+    # > vmap: called random operation while in randomness error mode
+print(vmap(nn.Dropout(0.5), randomness="different")(batch).shape)
+# > torch.Size([2, 2])
