@@ -24,3 +24,6 @@ print(sum(v.numel() for v in model.state_dict().values()))
 # buffers + the tied alias
 print([k for k in model.state_dict() if k not in dict(model.named_parameters())])
 # > ['norm.running_mean', 'norm.running_var', 'norm.num_batches_tracked', 'head.weight']
+# remove_duplicate=False: the tied tensor twice, no buffers
+print(sum(p.numel() for _, p in model.named_parameters(remove_duplicate=False)))
+# > 3232

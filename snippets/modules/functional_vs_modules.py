@@ -17,8 +17,14 @@ class FixedFunctionalDropout(nn.Module):
         return F.dropout(x, p=0.5, training=self.training)
 
 
-print(inspect.signature(F.dropout))
-# > (input: torch.Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> torch.Tensor
+# The default of `training` is not the same for every functional:
+for f in (F.dropout, F.dropout2d, F.alpha_dropout, F.rrelu, F.batch_norm):
+    print(f.__name__, inspect.signature(f).parameters["training"].default)
+    # > dropout True
+    # > dropout2d True
+    # > alpha_dropout False
+    # > rrelu False
+    # > batch_norm False
 
 x = torch.ones(8)
 # a module = state (weight, bias, training flag) + the functional op
@@ -33,3 +39,14 @@ for model in (FunctionalDropout(), FixedFunctionalDropout(), nn.Dropout(p=0.5)):
     # > FunctionalDropout False
     # > FixedFunctionalDropout True
     # > Dropout True
+
+# The opposite trap: F.batch_norm without training=True never uses the batch's
+# statistics. With running stats 0 and 1 it leaves the batch unnormalized.
+torch.manual_seed(0)
+batch = 3 + 5 * torch.randn(64, 4)
+out = F.batch_norm(batch, torch.zeros(4), torch.ones(4))
+print(round(out.mean().item(), 1), round(out.std().item(), 1))
+# > 3.1 4.7
+out = F.batch_norm(batch, torch.zeros(4), torch.ones(4), training=True)
+print(abs(out.mean().item()) < 1e-4, round(out.std().item(), 1))
+# > True 1.0

@@ -29,14 +29,19 @@ class ModuleListMLP(nn.Module):
 torch.manual_seed(0)
 x = torch.randn(8, 4)
 for model in (ListMLP(), ModuleListMLP()):
-    print(type(model).__name__, len(list(model.parameters())), len(model.state_dict()))
-    # > ListMLP 0 0
-    # > ModuleListMLP 6 6
+    params, keys = list(model.parameters()), list(model.state_dict())
+    print(type(model).__name__, len(params), keys[:1])
+    # > ListMLP 0 []
+    # > ModuleListMLP 6 ['layers.0.weight']
 
 bad = ListMLP()
+print(bad(x).shape)  # the forward pass works
+# > torch.Size([8, 4])
+bad.eval().to(torch.float64)  # neither reaches the listed layers
+print(bad.layers[0].training, bad.layers[0].weight.dtype)
+# > True torch.float32
 try:
-    # the forward pass works; the optimizer gets nothing
-    torch.optim.SGD(bad.parameters(), lr=0.1)
+    torch.optim.SGD(bad.parameters(), lr=0.1)  # the optimizer gets nothing
 except ValueError as e:
     print(e)
     # > optimizer got an empty parameter list

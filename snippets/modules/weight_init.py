@@ -1,4 +1,5 @@
 import math
+import textwrap
 
 import torch
 from torch import nn
@@ -33,11 +34,18 @@ print(
 )
 # > 0.0881 0.0884 0.0
 
+opt = torch.optim.SGD(layer.parameters(), lr=0.1)
 try:
     layer.weight = torch.randn(64, 256)  # replacing a Parameter by a plain tensor
 except TypeError as e:
-    print(e)
-    # > cannot assign 'torch.FloatTensor' as parameter 'weight' (torch.nn.Parameter or None expected)
+    print(textwrap.fill(str(e), 80))
+    # > cannot assign 'torch.FloatTensor' as parameter 'weight' (torch.nn.Parameter or
+    # > None expected)
+# a new Parameter is accepted, but the optimizer still holds the old one
+layer.weight = nn.Parameter(torch.randn(64, 256))
+print(any(p is layer.weight for p in opt.param_groups[0]["params"]))
+# > False
+
 with torch.no_grad():
     # overwrite the values, keep the registered Parameter
     layer.weight.copy_(torch.randn(64, 256))

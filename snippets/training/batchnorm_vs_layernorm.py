@@ -1,3 +1,5 @@
+import textwrap
+
 import torch
 from torch import nn
 
@@ -28,5 +30,21 @@ bn.train()
 try:
     bn(sample)  # a batch of one has no variance to normalize with
 except ValueError as e:
-    print(e)
-    # > Expected more than 1 value per channel when training, got input size torch.Size([1, 4])
+    print(textwrap.fill(str(e), 80))
+    # > Expected more than 1 value per channel when training, got input size
+    # > torch.Size([1, 4])
+
+# BatchNorm2d normalizes each channel over the batch AND the spatial positions: one
+# image of 2x2 pixels gives 4 values per channel, enough in train mode.
+out = nn.BatchNorm2d(3)(torch.randn(1, 3, 2, 2))
+print(out.shape, torch.allclose(out.mean(dim=(0, 2, 3)), torch.zeros(3), atol=1e-6))
+# > torch.Size([1, 3, 2, 2]) True
+
+# RMSNorm: LayerNorm without the mean subtraction and the bias, per sample as well
+rms = nn.RMSNorm(4, eps=1e-6)
+by_hand = batch_a * torch.rsqrt(batch_a.pow(2).mean(dim=-1, keepdim=True) + 1e-6)
+print(
+    torch.allclose(rms(batch_a), by_hand),
+    torch.allclose(rms(batch_a)[0], rms(sample)[0]),
+)
+# > True True

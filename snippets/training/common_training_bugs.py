@@ -1,3 +1,6 @@
+import textwrap
+import warnings
+
 import torch
 import torch.nn.functional as F
 
@@ -29,3 +32,18 @@ print(
     round(F.cross_entropy(perfect.softmax(dim=1), labels).item(), 4),
 )
 # > 0.0 0.5514
+
+# (N, 1) predictions against (N,) targets: MSE broadcasts to (N, N) and only warns;
+# binary_cross_entropy refuses.
+pred, target = torch.rand(4, 1), torch.rand(4)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    F.mse_loss(pred, target)
+print(caught[0].category.__name__)
+# > UserWarning
+try:
+    F.binary_cross_entropy(pred, target)
+except ValueError as e:
+    print(textwrap.fill(str(e), 80))
+    # > Using a target size (torch.Size([4])) that is different to the input size
+    # > (torch.Size([4, 1])) is deprecated. Please ensure they have the same size.

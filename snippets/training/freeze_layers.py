@@ -46,3 +46,17 @@ print(
     torch.equal(w0, backbone[0].weight), torch.equal(stats0, backbone[1].running_mean)
 )
 # > True False
+
+# Why the optimizer should get only the trainable parameters: one that still holds a
+# frozen parameter moves it whenever its .grad is a zero tensor rather than None
+# (zero_grad(set_to_none=False), or frozen after training started).
+layer = nn.Linear(8, 2)
+opt_all = torch.optim.AdamW(layer.parameters(), lr=1e-2)
+layer(torch.randn(4, 8)).sum().backward()
+opt_all.step()  # one ordinary step: Adam's moments are now non-zero
+opt_all.zero_grad(set_to_none=False)
+layer.requires_grad_(False)  # frozen now, but .grad is still a zero tensor
+w1 = layer.weight.clone()
+opt_all.step()  # momentum and weight decay still apply
+print(torch.equal(w1, layer.weight))
+# > False

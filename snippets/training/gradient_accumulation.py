@@ -21,6 +21,25 @@ acc = [p.grad.clone() for p in model.parameters()]
 print(all(torch.allclose(a, b, atol=1e-6) for a, b in zip(acc, big, strict=True)))
 # > True
 
+
+# What backward keeps alive (its saved tensors) scales with the micro-batch: the
+# activations do, the saved weights do not.
+def saved_bytes(xb, yb):
+    total = 0
+
+    def pack(t):
+        nonlocal total
+        total += t.numel() * t.element_size()
+        return t
+
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        loss_fn(model(xb), yb)
+    return total
+
+
+print(round(saved_bytes(x, y) / saved_bytes(x[:8], y[:8]), 1))
+# > 3.9
+
 # Forgetting "/ steps": the gradient is `steps` times too large (as if the learning rate
 # were x4).
 model.zero_grad()

@@ -1,6 +1,11 @@
 import torch
 from torch import nn
-from torch.utils.data import DataLoader, TensorDataset
+from torch.utils.data import (
+    DataLoader,
+    SubsetRandomSampler,
+    TensorDataset,
+    WeightedRandomSampler,
+)
 
 torch.manual_seed(0)
 dataset = TensorDataset(torch.randn(100, 3), torch.randint(0, 2, (100,)))
@@ -12,6 +17,16 @@ print(len(dataset), len(loader))  # samples vs batches: ceil(100 / 32) = 4
 print(len(DataLoader(dataset, batch_size=32, drop_last=True)))
 # > 3
 
+# In general ceil(len(sampler) / batch_size): the sampler decides the sample count
+half = SubsetRandomSampler(range(50))
+weighted = WeightedRandomSampler(torch.ones(100), num_samples=320)
+print(
+    len(DataLoader(dataset, batch_size=32, sampler=half)),  # ceil(50 / 32)
+    len(DataLoader(dataset, batch_size=32, sampler=weighted)),  # ceil(320 / 32)
+    len(DataLoader(dataset, batch_size=None)),  # no batching: one sample per step
+)
+# > 2 10 100
+
 model = nn.Linear(3, 2)
 correct = 0
 with torch.no_grad():
@@ -21,3 +36,8 @@ print(correct / len(loader))  # the bug: correct samples per BATCH, can exceed 1
 # > 14.25
 print(correct / len(loader.dataset))  # accuracy: correct samples per sample
 # > 0.57
+
+# len(loader.dataset) is right only when the sampler visits each sample once
+seen = sum(len(y) for _, y in DataLoader(dataset, batch_size=32, sampler=half))
+print(seen, len(dataset))
+# > 50 100

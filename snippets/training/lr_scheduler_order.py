@@ -34,8 +34,9 @@ with warnings.catch_warnings(record=True) as caught:
     # > [0.05, 0.025, 0.0125]
 print(caught[0].category.__name__)
 # > UserWarning
-print(textwrap.fill(str(caught[0].message), 100))
-# > Detected call of `lr_scheduler.step()` before `optimizer.step()`. In PyTorch 1.1.0 and later, you
-# > should call them in the opposite order: `optimizer.step()` before `lr_scheduler.step()`.  Failure to
-# > do this will result in PyTorch skipping the first value of the learning rate schedule. See more
-# > details at https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate
+print(textwrap.fill(str(caught[0].message), 80))
+# > Detected call of `lr_scheduler.step()` before `optimizer.step()`. In PyTorch
+# > 1.1.0 and later, you should call them in the opposite order: `optimizer.step()`
+# > before `lr_scheduler.step()`.  Failure to do this will result in PyTorch
+# > skipping the first value of the learning rate schedule. See more details at
+# > https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate

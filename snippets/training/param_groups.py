@@ -36,6 +36,14 @@ print(
 print(torch.equal(model[1].weight, gain))  # LayerNorm's gain stays at 1.0
 # > True
 
+# a scheduler scales each group's lr by the same factor, separately
+opt = torch.optim.SGD([{"params": decay, "lr": 0.1}, {"params": no_decay, "lr": 0.01}])
+sched = torch.optim.lr_scheduler.StepLR(opt, step_size=1, gamma=0.5)
+opt.step()
+sched.step()
+print([g["lr"] for g in opt.param_groups])
+# > [0.05, 0.005]
+
 try:
     torch.optim.AdamW([{"params": decay}, {"params": decay}])
 except ValueError as e:

@@ -12,6 +12,9 @@ bn_train, drop_train = bn(x), drop(x)
 # running stats updated once
 print(bn.num_batches_tracked.item(), torch.equal(drop_train, x))
 # > 1 False
+# every element is either dropped or scaled by 1 / (1 - p) = 2
+print(((drop_train == 0) | torch.isclose(drop_train, 2 * x)).all().item())
+# > True
 
 model.eval()
 print(bn.training, drop.training)
@@ -28,3 +31,9 @@ print(model(x).requires_grad)
 with torch.no_grad():  # this is what turns graph recording off
     print(model(x).requires_grad)
     # > False
+
+# A BatchNorm built with track_running_stats=False has no running stats: in eval mode
+# too it normalizes with the batch, so a sample's output depends on its batch mates.
+no_stats = nn.BatchNorm1d(4, track_running_stats=False).eval()
+print(torch.allclose(no_stats(x)[:2], no_stats(x[:2])))
+# > False

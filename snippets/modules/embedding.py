@@ -1,0 +1,36 @@
+import textwrap
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+torch.manual_seed(0)
+emb = nn.Embedding(5, 3, padding_idx=0)  # 5 tokens, 3 dimensions; token 0 pads
+print(emb.weight[0].tolist())  # the padding row starts at zero
+# > [0.0, 0.0, 0.0]
+
+ids = torch.tensor([[0, 2, 2], [4, 0, 1]])
+# a lookup is a one-hot row times the weight matrix, without the matmul
+print(torch.allclose(emb(ids), F.one_hot(ids, 5).float() @ emb.weight))
+# > True
+
+# so the gradient of row i is the sum of the output gradients where i was looked up:
+# row 2 twice, rows 1 and 4 once, row 3 never, row 0 (padding) masked to zero
+emb(ids).sum().backward()
+print(emb.weight.grad[:, 0].tolist())
+# > [0.0, 1.0, 2.0, 0.0, 1.0]
+
+# padding_idx masks the gradient; it does not zero the row: loaded weights keep theirs
+pretrained = nn.Embedding.from_pretrained(torch.ones(5, 3), padding_idx=0)
+print(pretrained.weight[0].tolist())
+# > [1.0, 1.0, 1.0]
+
+for bad in (torch.tensor([5]), torch.tensor([1.0])):  # out of range; not integer
+    try:
+        emb(bad)
+    except (IndexError, RuntimeError) as e:
+        print(textwrap.fill(str(e), 72))
+        # > index out of range in self
+        # > Expected tensor for argument #1 'indices' to have one of the following
+        # > scalar types: Long, Int; but got torch.FloatTensor instead (while
+        # > checking arguments for embedding)

@@ -1,0 +1,43 @@
+import torch
+from torch import nn
+
+
+class Rotary(nn.Module):
+    def __init__(self, dim=4):
+        super().__init__()
+        # assignment registers a buffer, as nn.Parameter registers a parameter
+        self.calls = nn.Buffer(torch.zeros((), dtype=torch.long))
+        # derived from the config: rebuilt in __init__, so kept out of checkpoints
+        self.inv_freq = nn.Buffer(
+            1.0 / 10000 ** (torch.arange(dim) / dim), persistent=False
+        )
+        self.table = 1.0 / 10000 ** (torch.arange(dim) / dim)  # plain: not registered
+
+    def forward(self, x):
+        self.calls += 1
+        return x * self.inv_freq
+
+
+m = Rotary()
+m(torch.ones(4))  # one call: calls == 1
+print([n for n, _ in m.named_buffers()], list(m.state_dict()), list(m.parameters()))
+# > ['calls', 'inv_freq'] ['calls'] []
+m.to(torch.float64)  # every buffer is moved and cast; the plain tensor is not
+print(m.inv_freq.dtype, m.table.dtype, m.calls.dtype)
+# > torch.float64 torch.float32 torch.int64
+
+# nn.Buffer only marks the tensor; what is stored is a plain Tensor
+print(type(m.inv_freq).__name__)
+# > Tensor
+
+# A plain tensor assigned to an existing buffer's name replaces it and stays a buffer,
+# with the same persistence; under a new name it is an ordinary attribute.
+m.inv_freq = torch.ones(4)
+m.other = torch.ones(4)
+print([n for n, _ in m.named_buffers()], list(m.state_dict()))
+# > ['calls', 'inv_freq'] ['calls']
+
+# A checkpoint without the non-persistent buffer loads strictly; calls comes from it
+fresh = Rotary()
+print(fresh.load_state_dict(m.state_dict()), fresh.calls.item())
+# > <All keys matched successfully> 1

@@ -1,0 +1,94 @@
+import torch
+from torch import nn
+from torch.utils.data import DataLoader, TensorDataset
+
+ACCUM, MAX_NORM, EPOCHS = 2, 1.0, 4
+STEPS_PER_EPOCH = 8 // ACCUM  # 64 samples, micro-batches of 8
+torch.manual_seed(0)
+data = TensorDataset(torch.randn(64, 8), 10 * torch.randn(64, 1))
+
+
+def build():
+    torch.manual_seed(0)
+    model = nn.Sequential(
+        nn.Linear(8, 32), nn.ReLU(), nn.Dropout(0.2), nn.Linear(32, 1)
+    )
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-2)
+    # the schedule counts optimizer steps, not micro-batches
+    total = EPOCHS * STEPS_PER_EPOCH
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=1e-2, total_steps=total)
+    return model, opt, sched
+
+
+def train_epoch(model, opt, sched, epoch, log):
+    model.train()
+    # the order is a function of the epoch, so a resumed run replays it
+    g = torch.Generator().manual_seed(epoch)
+    loader = DataLoader(data, batch_size=8, shuffle=True, generator=g)
+    for i, (x, y) in enumerate(loader):
+        with torch.autocast("cpu", dtype=torch.bfloat16):  # 1. forward in bf16
+            out = model(x)
+            loss = nn.functional.mse_loss(out, y)
+        (loss / ACCUM).backward()  # 2. backward outside autocast; adds into .grad
+        if (i + 1) % ACCUM == 0:  # the last micro-batch of the window
+            # 3. clip the whole accumulated gradient, once, right before the step
+            norm = nn.utils.clip_grad_norm_(model.parameters(), MAX_NORM)
+            log["dtypes"] = (out.dtype, loss.dtype, model[0].weight.grad.dtype)
+            log["norms"].append(norm.item())
+            opt.step()  # 4. update
+            sched.step()  # 5. then set the LR of the next step
+            opt.zero_grad()  # 6. clear for the next window
+
+
+def save(path, model, opt, sched, epoch):  # after zero_grad: no half-summed gradient
+    checkpoint = {
+        "model": model.state_dict(),
+        "optimizer": opt.state_dict(),  # AdamW's moments and step counts
+        "scheduler": sched.state_dict(),  # the position in the schedule
+        "epoch": epoch,
+        "rng": torch.get_rng_state(),  # the next dropout masks
+    }
+    torch.save(checkpoint, path)
+
+
+log = {"norms": []}
+model, opt, sched = build()
+for epoch in range(EPOCHS):
+    train_epoch(model, opt, sched, epoch, log)
+reference = [p.detach().clone() for p in model.parameters()]
+# activations in bf16, the loss and every gradient in fp32
+print(log["dtypes"], next(model.parameters()).dtype)
+# > (torch.bfloat16, torch.float32, torch.float32) torch.float32
+# clipping was active; one scheduler step per optimizer step (16, not 32)
+print(max(log["norms"]) > MAX_NORM, sched.last_epoch)
+# > True 16
+# bf16 has fp32's exponent range, so small gradients do not underflow: no GradScaler
+print(torch.finfo(torch.bfloat16).tiny == torch.finfo(torch.float32).tiny)
+# > True
+
+# Stop after 2 epochs, restart from the checkpoint in fresh objects, finish: identical
+# to the uninterrupted run only if every piece of state was saved and restored.
+for skip in (None, "optimizer", "scheduler", "rng"):
+    model, opt, sched = build()
+    for epoch in range(EPOCHS // 2):
+        train_epoch(model, opt, sched, epoch, {"norms": []})
+    save("checkpoint.pt", model, opt, sched, epoch)
+
+    model, opt, sched = build()  # as in a new process: new objects, reseeded RNG
+    checkpoint = torch.load("checkpoint.pt")
+    model.load_state_dict(checkpoint["model"])
+    if skip != "optimizer":
+        opt.load_state_dict(checkpoint["optimizer"])
+    if skip != "scheduler":
+        sched.load_state_dict(checkpoint["scheduler"])
+    if skip != "rng":
+        torch.set_rng_state(checkpoint["rng"])
+    for epoch in range(checkpoint["epoch"] + 1, EPOCHS):
+        train_epoch(model, opt, sched, epoch, {"norms": []})
+    params = zip(model.parameters(), reference, strict=True)
+    same = all(torch.equal(p, r) for p, r in params)
+    print(f"without {skip}: {same}" if skip else f"all restored: {same}")
+    # > all restored: True
+    # > without optimizer: False
+    # > without scheduler: False
+    # > without rng: False
