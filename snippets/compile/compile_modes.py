@@ -1,4 +1,5 @@
 import torch
+from torch._inductor import config
 
 for mode in [
     "default",
@@ -7,11 +8,22 @@ for mode in [
     "max-autotune-no-cudagraphs",
 ]:
     # the Inductor options each mode turns on
-    print(f"{mode:27}", torch._inductor.list_mode_options(mode))
-    # > default                     {}
-    # > reduce-overhead             {'triton.cudagraphs': True}
-    # > max-autotune                {'max_autotune': True, 'triton.cudagraphs': True, 'coordinate_descent_tuning': True}
-    # > max-autotune-no-cudagraphs  {'max_autotune': True, 'coordinate_descent_tuning': True}
+    options = torch._inductor.list_mode_options(mode)
+    cudagraphs = options.get("triton.cudagraphs", False)
+    autotune = options.get("max_autotune", False)
+    print(f"{mode:27} cudagraphs={cudagraphs!s:5} max_autotune={autotune}")
+    # > default                     cudagraphs=False max_autotune=False
+    # > reduce-overhead             cudagraphs=True  max_autotune=False
+    # > max-autotune                cudagraphs=True  max_autotune=True
+    # > max-autotune-no-cudagraphs  cudagraphs=False max_autotune=True
+
+# CUDA graphs and changing shapes: one recording per distinct shape, not an error;
+# a warning once a function has recorded more than 8
+print(
+    config.triton.cudagraph_skip_dynamic_graphs,
+    config.triton.cudagraph_dynamic_shape_warn_limit,
+)
+# > False 8
 
 
 # one graph or an error, instead of silent graph breaks

@@ -1,10 +1,29 @@
+import io
+import textwrap
 import warnings
 
 import torch
 
+torch.manual_seed(0)
 net = torch.nn.Linear(4, 2)
+buffer = io.BytesIO()
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     scripted = torch.jit.script(net)
-print(caught[0].category.__name__, "-", caught[0].message)
-# > DeprecationWarning - `torch.jit.script` is deprecated. Please switch to `torch.compile` or `torch.export`.
+    traced = torch.jit.trace(net, torch.randn(1, 4))  # a module: trace_method too
+    torch.jit.save(scripted, buffer)
+    buffer.seek(0)
+    torch.jit.load(buffer)
+print({w.category.__name__ for w in caught})
+# > {'DeprecationWarning'}
+# script, trace, save and load all warn in 2.13
+for name in dict.fromkeys(str(w.message).split(" is ")[0] for w in caught):
+    print(name)
+    # > `torch.jit.script`
+    # > `torch.jit.trace`
+    # > `torch.jit.trace_method`
+    # > `torch.jit.save`
+    # > `torch.jit.load`
+print(textwrap.fill(str(caught[0].message), 80))
+# > `torch.jit.script` is deprecated. Please switch to `torch.compile` or
+# > `torch.export`.

@@ -1,6 +1,9 @@
+import functools
+
 import torch
-from functorch.compile import make_boxed_func
+from functorch.compile import make_boxed_func, min_cut_rematerialization_partition
 from torch._dynamo.backends.common import aot_autograd
+from torch._inductor.decomposition import select_decomp_table
 
 captured = []
 
@@ -30,25 +33,48 @@ for op, target in captured[0]:
 print(torch.allclose(out, model(x)))
 # > True
 
-aten_graphs = []
-
 
 # after AOTAutograd: aten ops, forward and backward as separate graphs
-def aten_backend(gm, example_inputs):
-    aten_graphs.append(
-        [str(n.target) for n in gm.graph.nodes if n.op == "call_function"]
-    )
-    return make_boxed_func(gm.forward)
+def aten_graphs(**inductor_steps):
+    graphs = []
+
+    def record(gm, example_inputs):
+        ops = [str(n.target) for n in gm.graph.nodes if n.op == "call_function"]
+        graphs.append([op.removeprefix("aten.").removesuffix(".default") for op in ops])
+        return make_boxed_func(gm.forward)
+
+    torch._dynamo.reset()
+    backend = aot_autograd(fw_compiler=record, bw_compiler=record, **inductor_steps)
+    loss = torch.compile(model, backend=backend)(x).sum()
+    before_backward = len(graphs)
+    loss.backward()
+    return before_backward, graphs
 
 
-torch._dynamo.reset()
-loss = torch.compile(
-    model, backend=aot_autograd(fw_compiler=aten_backend, bw_compiler=aten_backend)
-)(x).sum()
-print(*aten_graphs[0])  # the forward graph, as Inductor would receive it
-# > aten.t.default aten.addmm.default aten.relu.default aten.detach.default aten.t.default aten.addmm.default
-# the backward graph was traced ahead of time; it is compiled on first use
-loss.backward()
-# ReLU's backward
-print(len(aten_graphs), "aten.threshold_backward.default" in aten_graphs[1])
-# > 2 True
+before_backward, plain = aten_graphs()
+# the backward graph is traced ahead of time but compiled on first use
+print(before_backward, len(plain))
+# > 1 2
+print(*plain[0])  # plain AOTAutograd forward
+# > t addmm relu detach t addmm
+
+# what Inductor does before its code generation: its decompositions and partitioner
+_, inductor = aten_graphs(
+    decompositions=select_decomp_table(),
+    partition_fn=functools.partial(
+        min_cut_rematerialization_partition, compiler="inductor"
+    ),
+)
+print(*inductor[0])
+# > permute addmm relu permute addmm
+# ReLU's backward: one aten op in the plain graph, decomposed for Inductor
+print("threshold_backward" in plain[1], "threshold_backward" in inductor[1])
+# > True False
+print("le.Scalar" in inductor[1], "where.self" in inductor[1])
+# > True True
+
+# the bisection ladder: Dynamo only, + AOTAutograd, + Inductor's decompositions and
+# partitioner (no code generation), then Inductor itself
+ladder = ["eager", "aot_eager", "aot_eager_decomp_partition", "inductor"]
+print(set(ladder) <= set(torch._dynamo.list_backends(exclude_tags=())))
+# > True

@@ -1,5 +1,6 @@
 import torch
 
+torch.manual_seed(0)
 graphs = []
 
 
@@ -24,34 +25,37 @@ scale(torch.randn(3), 2)
 print(len(graphs))
 # > 2
 scale(torch.randn(7), 2)
-print(len(graphs))  # the dynamic graph serves every size
+print(len(graphs))  # the dynamic graph serves other sizes...
 # > 2
+scale(torch.randn(1), 2)
+scale(torch.randn(0), 2)
+print(len(graphs))  # ...but not 0 or 1: those are always specialized
+# > 4
+scale(torch.randn(7, dtype=torch.float64), 2)
+print(len(graphs))  # a new dtype fails the guards too
+# > 5
 scale(torch.randn(7), 3)
 scale(torch.randn(7), 4)
 # a Python int is baked in as a constant until it changes once, then it becomes an input
 print(len(graphs))
-# > 3
+# > 6
 
 
-# default: torch._dynamo.config.recompile_limit
-@torch.compile(backend=counting_backend, recompile_limit=2)
-def activate(x, kind):
-    return (
-        torch.relu(x)
-        if kind == "relu"
-        else torch.tanh(x)
-        if kind == "tanh"
-        else torch.sigmoid(x)
-    )
+class Scale(torch.nn.Module):
+    def __init__(self, factor):
+        super().__init__()
+        self.factor = factor
+
+    def forward(self, x):
+        return x * self.factor
 
 
 graphs.clear()
-x = torch.randn(4)
-# strings are always specialized: one graph per value
-for kind in ["relu", "tanh", "sigmoid"]:
-    out = activate(x, kind)
-# past the limit: runs eagerly, still correct
-print(len(graphs), torch.allclose(out, torch.sigmoid(x)))
-# > 2 True
-print(torch._dynamo.config.recompile_limit)
-# > 8
+module = Scale(2)
+compiled = torch.compile(module, backend=counting_backend)
+for factor in [2, 3, 4, 5]:
+    module.factor = factor
+    compiled(torch.ones(3))
+# an int attribute of a module stays a constant: one graph per value
+print(len(graphs))
+# > 4

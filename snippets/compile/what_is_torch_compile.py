@@ -1,4 +1,9 @@
 import torch
+from torch._inductor import config
+
+# Inductor's code generators: C++ (with OpenMP) for CPU, Triton for CUDA GPUs
+print(config.cpu_backend, config.cuda_backend)
+# > cpp triton
 
 torch.manual_seed(0)
 model = torch.nn.Sequential(

@@ -31,8 +31,16 @@ print(len(graphs), logged)  # two graphs: before and after the disabled call
 
 torch._dynamo.reset()
 graphs.clear()
-# turn compilation off without editing the code
+# run eagerly without touching the decorators: a one-line switch in the caller
 with torch.compiler.set_stance("force_eager"):
+    out = f(x)
+print(len(graphs), torch.allclose(out, torch.cos(torch.sin(x))))
+# > 0 True
+
+# no code change at all: TORCH_COMPILE_DISABLE=1 sets this flag when torch is imported
+print(torch._dynamo.config.disable)
+# > False
+with torch._dynamo.config.patch(disable=True):  # what the variable does
     out = f(x)
 print(len(graphs), torch.allclose(out, torch.cos(torch.sin(x))))
 # > 0 True

@@ -14,7 +14,7 @@ params = {p.data_ptr() for p in block.parameters()}
 
 
 def run(forward):
-    """Forward + backward; count the activations autograd saves for backward (parameters excluded)."""
+    """Forward + backward; count the activations saved for backward (not parameters)."""
     saved = []
 
     def pack(t):

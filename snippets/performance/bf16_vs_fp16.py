@@ -14,6 +14,14 @@ a = torch.tensor(300.0)
 print((a.half() * a.half()).item(), (a.bfloat16() * a.bfloat16()).item())
 # > inf 90112.0
 
+# below tiny, fp16 goes subnormal: still nonzero, but with fewer significant bits
+print(f"{torch.tensor(1e-6).half().item():.4g}")
+# > 1.013e-06
+# its smallest positive value is 2**-24 (about 6e-8); below half of that: zero
+tiniest = torch.tensor(2.0**-24)
+print(tiniest.half().item() == tiniest.item(), torch.tensor(2e-8).half().item())
+# > True 0.0
+
 grad = torch.tensor(1e-8)  # a small gradient
 # fp16 flushes it to zero: the update is lost
 print(grad.half().item(), f"{grad.bfloat16().item():.4g}")
@@ -24,7 +32,8 @@ print(f"{scaled.float().item() / 2**16:.4g}")
 # > 9.997e-09
 
 step = torch.tensor(1 + 1 / 256)  # a small relative change
-# bf16's 8 mantissa bits cannot see it, fp16's 11 can
+# bf16 stores 7 mantissa bits (8 with the implicit leading 1): it cannot see it;
+# fp16 stores 10 (11) and can
 print(step.half().item(), step.bfloat16().item())
 # > 1.00390625 1.0
 

@@ -22,3 +22,9 @@ try:
 except RuntimeError as e:
     print(str(e).split(" (")[0])
     # > view size is not compatible with input tensor's size and stride
+
+try:  # a memory format for 4-D tensors only: (batch, tokens, features) has none
+    torch.randn(2, 5, 8).to(memory_format=torch.channels_last)
+except RuntimeError as e:
+    print(e)
+    # > required rank 4 tensor to use channels_last format

@@ -4,7 +4,12 @@ torch.manual_seed(0)
 device = "cuda" if torch.cuda.is_available() else "cpu"
 model = torch.nn.Linear(4, 1).to(device)
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
-# defaults: 2**16 and 2000
+defaults = torch.amp.GradScaler(device)
+print(defaults.get_scale(), defaults.get_growth_interval())
+# > 65536.0 2000
+print(defaults.get_backoff_factor(), defaults.get_growth_factor())
+# > 0.5 2.0
+# small values, so the example shows a backoff and a growth in four steps
 scaler = torch.amp.GradScaler(device, init_scale=2.0**10, growth_interval=2)
 x, y = torch.randn(8, 4, device=device), torch.randn(8, 1, device=device)
 
@@ -31,8 +36,13 @@ for step in range(4):
         # > True
     torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm=1.0)
     before = model.weight.detach().clone()
+    grad = model.weight.grad.clone()
     scaler.step(optimizer)  # skips optimizer.step() if unscale_ found inf/nan
     skipped = torch.equal(before, model.weight)
+    if step == 0:
+        # step() saw that unscale_ already ran: it did not divide the gradients again
+        print(torch.equal(model.weight.grad, grad))
+        # > True
     # inf found: scale *= 0.5; growth_interval clean steps in a row: scale *= 2
     scaler.update()
     print(f"step {step}: skipped={skipped} scale after update={scaler.get_scale():.0f}")

@@ -32,7 +32,9 @@ for _ in range(30):
 print(logits.dtype, loss.dtype)
 # > torch.bfloat16 torch.float32
 # weights, grads and optimizer state stay fp32
-print(model[0].weight.dtype, model[0].weight.grad.dtype)
-# > torch.float32 torch.float32
+weight = model[0].weight
+exp_avg = optimizer.state[weight]["exp_avg"]  # AdamW's first moment
+print(weight.dtype, weight.grad.dtype, exp_avg.dtype)
+# > torch.float32 torch.float32 torch.float32
 print(losses[-1] < losses[0] / 2)
 # > True

@@ -25,6 +25,15 @@ for e in prof.key_averages(group_by_input_shape=True):
         print(e.input_shapes)  # [bias, input, weight^T, beta, alpha]
         # > [[32], [8, 16], [16, 32], [], []]
         # > [[4], [8, 32], [32, 4], [], []]
-# prof.key_averages().table(sort_by="cpu_time_total", row_limit=10) is the table to read
-# (timings vary per run);
+
+# total time includes the ops called inside; self time excludes them
+label = stats["my_forward"]
+print(label.cpu_time_total > label.self_cpu_time_total)
+# > True
+# the device columns are named device_*; the old cuda_* names are gone from aggregates
+print(hasattr(label, "self_device_time_total"), hasattr(label, "cuda_time_total"))
+# > True False
+# the table to read (timings vary per run):
+# prof.key_averages().table(sort_by="self_cpu_time_total", row_limit=10)
+# on a GPU, sort_by="self_device_time_total"
 # prof.export_chrome_trace("trace.json") opens in Perfetto (ui.perfetto.dev).

@@ -7,9 +7,17 @@ print(torch.get_float32_matmul_precision())
 print(torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32)
 # > False True
 
-torch.set_float32_matmul_precision("high")  # allow TF32 (or bf16x3) inside fp32 matmuls
-print(torch.backends.cuda.matmul.allow_tf32, torch.backends.cuda.matmul.fp32_precision)
-# > True tf32
+# what each setting asks of each backend: CUDA (cuBLAS) and oneDNN (CPU)
+for precision in ["highest", "high", "medium"]:
+    torch.set_float32_matmul_precision(precision)
+    cuda = torch.backends.cuda.matmul.fp32_precision
+    allow_tf32 = torch.backends.cuda.matmul.allow_tf32
+    onednn = torch.backends.mkldnn.matmul.fp32_precision
+    print(f"{precision:8} cuda={cuda} allow_tf32={allow_tf32!s:5} onednn={onednn}")
+    # > highest  cuda=ieee allow_tf32=False onednn=ieee
+    # > high     cuda=tf32 allow_tf32=True  onednn=tf32
+    # > medium   cuda=tf32 allow_tf32=True  onednn=bf16
+torch.manual_seed(0)
 a, b = torch.randn(4, 4), torch.randn(4, 4)
 print((a @ b).dtype)  # inputs and output stay float32: only the internal math changes
 # > torch.float32
