@@ -1,3 +1,5 @@
+import textwrap
+
 import torch
 from torch.nn.utils.rnn import pad_sequence
 from torch.utils.data import DataLoader
@@ -15,12 +17,13 @@ data = [
 try:
     next(iter(DataLoader(data, batch_size=2)))
 except RuntimeError as e:
-    print(e)
-    # > stack expects each tensor to be equal size, but got [3] at entry 0 and [2] at entry 1
+    print(textwrap.fill(str(e), 80))
+    # > stack expects each tensor to be equal size, but got [3] at entry 0 and [2] at
+    # > entry 1
 
 
 def pad_collate(batch):
-    """Receives a list of samples; returns one batch. Pads to the longest sequence of this batch only."""
+    """Receives a list of samples, returns one batch: pads to this batch's longest."""
     seqs, labels = zip(*batch, strict=True)
     lengths = torch.tensor([len(s) for s in seqs])
     padded = pad_sequence(seqs, batch_first=True, padding_value=0)

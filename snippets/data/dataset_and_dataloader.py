@@ -1,5 +1,5 @@
 import torch
-from torch.utils.data import DataLoader, Dataset
+from torch.utils.data import DataLoader, Dataset, default_collate
 
 
 class Squares(Dataset):
@@ -32,7 +32,12 @@ if __name__ == "__main__":
         print(f"epoch {epoch}:", [xb.int().tolist() for xb, yb in loader])
         # > epoch 0: [[3, 7, 5, 2], [0, 8, 1, 6], [9, 4]]
         # > epoch 1: [[1, 3, 2, 7], [5, 9, 0, 6], [4, 8]]
-    xb, yb = next(iter(loader))
-    # the default collate stacked 4 samples into tensors
-    print(xb.shape, yb.shape, yb.dtype)
-    # > torch.Size([4]) torch.Size([4]) torch.float32
+
+    # The default collate: a tuple sample comes back as a LIST of batched fields,
+    # each stacked with torch.stack.
+    batch = next(iter(loader))
+    print(type(batch).__name__, batch[0].shape, batch[1].dtype)
+    # > list torch.Size([4]) torch.float32
+    # A dict keeps its keys; Python floats become float64 tensors, ints int64.
+    print(default_collate([{"x": 1.5, "n": 2}, {"x": 0.5, "n": 3}]))
+    # > {'x': tensor([1.5000, 0.5000], dtype=torch.float64), 'n': tensor([2, 3])}

@@ -2,22 +2,27 @@ import torch
 from torch import nn
 from torch.utils.data import DataLoader, TensorDataset
 
-dataset = TensorDataset(torch.randn(10, 3))
-for drop_last in (False, True):
-    loader = DataLoader(dataset, batch_size=4, drop_last=drop_last)
-    print(
-        f"drop_last={drop_last}: len={len(loader)}, sizes={[xb.shape[0] for (xb,) in loader]}"
-    )
-    # > drop_last=False: len=3, sizes=[4, 4, 2]
-    # > drop_last=True: len=2, sizes=[4, 4]
+torch.manual_seed(0)
+for n in (10, 8):
+    for drop_last in (False, True):
+        loader = DataLoader(TensorDataset(torch.randn(n, 3)), 4, drop_last=drop_last)
+        sizes = [xb.shape[0] for (xb,) in loader]
+        print(f"N={n}, drop_last={drop_last}: len={len(loader)}, sizes={sizes}")
+        # > N=10, drop_last=False: len=3, sizes=[4, 4, 2]
+        # > N=10, drop_last=True: len=2, sizes=[4, 4]
+        # > N=8, drop_last=False: len=2, sizes=[4, 4]
+        # > N=8, drop_last=True: len=2, sizes=[4, 4]
 
-# Why it matters: 9 samples in batches of 4 leave a last batch of 1, and BatchNorm
-# cannot
-# compute a batch variance from one sample in training mode.
+# Why it matters: 9 samples in batches of 4 leave a last batch of 1, and BatchNorm1d
+# on (N, C) features gets one value per channel: no batch variance in training mode.
 model = nn.Sequential(nn.Linear(3, 3), nn.BatchNorm1d(3)).train()
 try:
     for (xb,) in DataLoader(TensorDataset(torch.randn(9, 3)), batch_size=4):
         model(xb)
 except ValueError as e:
-    print(e)
-    # > Expected more than 1 value per channel when training, got input size torch.Size([1, 3])
+    print(str(e).split(", got")[0], xb.shape)
+    # > Expected more than 1 value per channel when training torch.Size([1, 3])
+
+# One image still has H * W values per channel: BatchNorm2d trains on it (noisily).
+print(nn.BatchNorm2d(3).train()(torch.randn(1, 3, 4, 4)).shape)
+# > torch.Size([1, 3, 4, 4])

@@ -1,9 +1,12 @@
+import textwrap
+import warnings
+
 from torch.utils.data import DataLoader, IterableDataset, get_worker_info
 
 
 class Stream(IterableDataset):
-    def __init__(self, n):
-        self.n = n
+    def __init__(self, n, rank=0, world_size=1):
+        self.n, self.rank, self.world_size = n, rank, world_size
 
     def __iter__(self):  # every worker gets a copy of the dataset and calls this
         return iter(range(self.n))
@@ -11,18 +14,46 @@ class Stream(IterableDataset):
 
 class ShardedStream(Stream):
     def __iter__(self):
-        info = get_worker_info()
-        if info is None:  # num_workers=0: the main process reads everything
-            return iter(range(self.n))
-        # worker k reads every num_workers-th item
-        return iter(range(info.id, self.n, info.num_workers))
+        info = get_worker_info()  # None in the main process (num_workers=0)
+        workers, worker = (1, 0) if info is None else (info.num_workers, info.id)
+        # one shard per (rank, worker) pair: under DDP every rank has its own workers
+        shard = self.rank * workers + worker
+        return iter(range(shard, self.n, self.world_size * workers))
+
+
+class SizedStream(Stream):
+    def __len__(self):
+        return self.n
+
+
+def items(dataset, num_workers=2):
+    # batch_size=None: items one by one
+    loader = DataLoader(dataset, batch_size=None, num_workers=num_workers)
+    return [int(x) for x in loader]
 
 
 if __name__ == "__main__":
     for dataset in (Stream(6), ShardedStream(6)):
-        # batch_size=None: items one by one
-        loader = DataLoader(dataset, batch_size=None, num_workers=2)
-        items = [int(x) for x in loader]
-        print(type(dataset).__name__, sorted(items), len(items) == len(set(items)))
-        # > Stream [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5] False
-        # > ShardedStream [0, 1, 2, 3, 4, 5] True
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            got = items(dataset)
+        print(type(dataset).__name__, sorted(got), "warnings:", len(caught))
+        # > Stream [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5] warnings: 0
+        # > ShardedStream [0, 1, 2, 3, 4, 5] warnings: 0
+    print(get_worker_info(), items(ShardedStream(6), num_workers=0))
+    # > None [0, 1, 2, 3, 4, 5]
+
+    # DDP: two ranks (simulated here one after the other), two workers each.
+    per_rank = [items(ShardedStream(8, rank, world_size=2)) for rank in (0, 1)]
+    print(per_rank, sorted(per_rank[0] + per_rank[1]) == list(range(8)))
+    # > [[0, 1, 4, 5], [2, 3, 6, 7]] True
+
+    # The only warning: when the dataset has a __len__ and len(loader) was read.
+    loader = DataLoader(SizedStream(6), batch_size=None, num_workers=2)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        print(len(loader), len(list(loader)))
+        # > 6 12
+    print(textwrap.fill(str(caught[0].message).split("> ")[1].split(". ")[0], 60))
+    # > was reported to be 6(when accessing len(dataloader)), but 7
+    # > samples have been fetched

@@ -21,8 +21,7 @@ class Counting(Dataset):
 
 
 def init_worker(worker_id):
-    # Runs once in each worker, after torch has seeded torch, random and np.random for
-    # it.
+    # Runs once in each worker, after the worker has seeded torch, random and np.random.
     info = get_worker_info()
     # any other RNG: seed it from the worker's seed
     info.dataset.rng = np.random.default_rng(info.seed)
@@ -33,21 +32,22 @@ def epochs(persistent, n=2):
         Counting(),
         batch_size=2,
         num_workers=2,  # worker processes; 0 = load in the main process
-        # batches each worker loads ahead (default 2 when num_workers > 0)
-        prefetch_factor=2,
         # keep workers (and their dataset copies) alive across epochs
         persistent_workers=persistent,
         # page-locked batches for faster host-to-GPU copies
         pin_memory=torch.accelerator.is_available(),
         worker_init_fn=init_worker,
-        # seeds the shuffle and each worker's base seed
+        # draws each worker's base seed (and, with shuffle=True, the permutation)
         generator=torch.Generator().manual_seed(0),
     )
-    return [torch.cat(list(loader)) for _ in range(n)], loader.dataset
+    return [torch.cat(list(loader)) for _ in range(n)], loader
 
 
 if __name__ == "__main__":
-    (first, second), dataset = epochs(persistent=False)
+    (first, second), loader = epochs(persistent=False)
+    # batches each worker loads ahead: not passed, so the default
+    print("prefetch_factor:", loader.prefetch_factor)
+    # > prefetch_factor: 2
     print("index, worker, calls, np.random, own rng")
     # > index, worker, calls, np.random, own rng
     for row in first.tolist():
@@ -60,7 +60,7 @@ if __name__ == "__main__":
         # > [5, 0, 4, 70, 64]
         # > [6, 1, 3, 37, 8]
         # > [7, 1, 4, 65, 26]
-    print("calls in the parent's copy:", dataset.calls)
+    print("calls in the parent's copy:", loader.dataset.calls)
     # > calls in the parent's copy: 0
     print("epoch 2 calls, workers restarted:", second[:, 2].tolist())
     # > epoch 2 calls, workers restarted: [1, 2, 1, 2, 3, 4, 3, 4]

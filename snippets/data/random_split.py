@@ -19,6 +19,12 @@ print(type(val).__name__, val.dataset is dataset)
 # > Subset True
 print(sorted(train.indices + val.indices) == list(range(10)))  # disjoint and complete
 # > True
+# Absolute lengths must add up to len(dataset).
+try:
+    random_split(dataset, [5, 4])
+except ValueError as e:
+    print(e)
+    # > Sum of input lengths does not equal the length of the input dataset!
 
 # Without a generator it draws from the global RNG: any random call before it changes
 # the split.

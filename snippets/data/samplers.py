@@ -1,3 +1,5 @@
+import textwrap
+
 import torch
 from torch.utils.data import (
     BatchSampler,
@@ -23,10 +25,16 @@ drawn = torch.cat([yb for _, yb in DataLoader(dataset, batch_size=20, sampler=sa
 print(torch.bincount(labels).tolist(), "->", torch.bincount(drawn).tolist())
 # > [90, 10] -> [53, 47]
 
-# SubsetRandomSampler: shuffle within a fixed set of indices (e.g. a validation fold).
+# SubsetRandomSampler: a fresh order of the same fixed indices (say, a fold) each epoch.
 subset = SubsetRandomSampler([0, 1, 2, 3, 95, 96], generator=g)
-print(sorted(subset) == [0, 1, 2, 3, 95, 96], len(subset))
-# > True 6
+print(list(subset), list(subset))
+# > [1, 95, 96, 0, 3, 2] [96, 95, 2, 0, 1, 3]
+# The same generator seed, the same order (without one, each pass draws from the
+# global RNG and gets a new order).
+folds = [[0, 1, 2, 3, 95, 96]] * 2
+orders = [list(SubsetRandomSampler(f, torch.Generator().manual_seed(1))) for f in folds]
+print(orders[0] == orders[1])
+# > True
 
 # batch_sampler yields whole batches of indices; the DataLoader then does no batching of
 # its own.
@@ -43,5 +51,6 @@ except ValueError as e:
 try:
     DataLoader(dataset, batch_sampler=batches, batch_size=3)
 except ValueError as e:
-    print(e)
-    # > batch_sampler option is mutually exclusive with batch_size, shuffle, sampler, and drop_last
+    print(textwrap.fill(str(e), 80))
+    # > batch_sampler option is mutually exclusive with batch_size, shuffle, sampler,
+    # > and drop_last

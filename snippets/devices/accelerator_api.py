@@ -12,6 +12,12 @@ acc = torch.accelerator.current_accelerator(check_available=True)
 device = acc if acc is not None else torch.device("cpu")
 print(device)  # on this machine
 # > cpu
+# The runtime calls (synchronize, memory_allocated, ...) need an accelerator to exist.
+try:
+    torch.accelerator.synchronize()
+except RuntimeError as e:
+    print(e)
+    # > Cannot access accelerator device when none is available.
 
 # A torch.device is only a name: type and optional index. Creating one allocates
 # nothing.

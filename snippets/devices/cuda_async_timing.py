@@ -3,21 +3,19 @@ from torch.utils import benchmark
 
 x = torch.randn(128, 128)
 
-# benchmark.Timer warms up, picks how many runs to time per block, synchronizes the
-# accelerator around
-# each block when one is present, and returns a Measurement of many replicates.
-timer = benchmark.Timer(
-    stmt="x @ x", globals={"x": x}, label="matmul", description="128x128"
-)
-m = timer.blocked_autorange(min_run_time=0.05)
-print(type(m).__name__, m.number_per_run >= 1, len(m.times) >= 1)
-# > Measurement True True
-# compare medians (seconds per run), not one run
-print(isinstance(m.median, float), m.median <= max(m.times))
+# blocked_autorange: picks how many runs go in one timed block, then times blocks
+# until min_run_time is spent. Each block is one replicate in the Measurement.
+timer = benchmark.Timer(stmt="x @ x", globals={"x": x})
+m = timer.blocked_autorange(min_run_time=0.2)
+print(m.number_per_run > 1, len(m.times) > 1)  # many runs per block, many blocks
 # > True True
+
+# timeit(n) times n runs as ONE replicate: its median is a single measurement.
+m2 = benchmark.Timer(stmt="x @ x", globals={"x": x}, num_threads=2).timeit(10)
+print(m2.number_per_run, len(m2.times))
+# > 10 1
 
 # It runs with one thread unless told otherwise: match num_threads to the code you care
 # about.
-m2 = benchmark.Timer(stmt="x @ x", globals={"x": x}, num_threads=2).timeit(10)
 print(m.task_spec.num_threads, m2.task_spec.num_threads)
 # > 1 2

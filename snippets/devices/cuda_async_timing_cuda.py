@@ -1,9 +1,13 @@
 import time
+import warnings
 
 import torch
 
-x = torch.randn(4096, 4096, device="cuda")
-_ = x @ x  # warm-up: the first call pays for cuBLAS initialization
+x = torch.randn(8192, 8192, device="cuda")  # one matmul: about 1.1 TFLOP
+# warm-up: the first call pays for cuBLAS initialization, the second leaves a cached
+# block for the timed result, so no cudaMalloc is timed below
+for _ in range(2):
+    y = x @ x
 torch.cuda.synchronize()
 
 start = time.perf_counter()
@@ -11,8 +15,8 @@ y = x @ x  # returns as soon as the kernel is queued
 launched = time.perf_counter() - start
 torch.cuda.synchronize()  # wait for the GPU to finish
 finished = time.perf_counter() - start
-# timing without the synchronize measures the launch, not the work
-print(launched < finished)
+# the launch is a small part of the time: a timer without the synchronize sees it only
+print(launched < 0.1 * finished)
 # > True
 
 # CUDA events are recorded on the stream, so they time the GPU work itself.
@@ -21,5 +25,15 @@ begin.record()
 y = x @ x
 end.record()
 end.synchronize()  # elapsed_time needs the end event to have completed
-print(begin.elapsed_time(end) > 0)  # milliseconds
+print(begin.elapsed_time(end) / 1000 > 10 * launched)  # milliseconds to seconds
+# > True
+
+# set_sync_debug_mode("warn") warns at each call that makes the host wait.
+torch.cuda.set_sync_debug_mode("warn")
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    y.sum().item()  # a result the host needs
+    torch.ones(4).to("cuda")  # a blocking copy from pageable memory
+torch.cuda.set_sync_debug_mode("default")
+print(len(caught) >= 2)
 # > True

@@ -25,7 +25,7 @@ def nbytes(tensors):
 
 
 def saved_for_backward(batch):
-    """Bytes autograd keeps alive between forward and backward: activations, plus the weights it saves."""
+    """Bytes autograd keeps for backward: activations, plus the weights it saves."""
     storages = {}
 
     def pack(t):
@@ -51,7 +51,6 @@ a, b, c = (saved_for_backward(n) for n in (32, 64, 96))
 # 32 more rows of two saved (32, 256) float32 activations
 print(b - a == c - b, b - a == 32 * 256 * 4 * 2)
 # > True True
-with torch.no_grad():
-    # nothing saved, no graph: inference needs far less
-    print(model(torch.randn(32, 256)).requires_grad)
-    # > False
+with torch.no_grad():  # evaluation: nothing is saved for backward
+    print(saved_for_backward(32), "bytes instead of", a)
+    # > 0 bytes instead of 75776

@@ -5,9 +5,13 @@ torch.cuda.reset_peak_memory_stats()
 base = torch.cuda.memory_allocated()
 
 x = torch.empty(256, 1024, 1024, device="cuda")  # 1 GiB of float32
-# allocated: live tensors
+# allocated: the allocator's blocks of live tensors
 print(torch.cuda.memory_allocated() - base == x.untyped_storage().nbytes())
 # > True
+tiny = torch.empty(1, device="cuda")  # 4 bytes, in a block rounded up to 512
+print(torch.cuda.memory_allocated() - base - 2**30)
+# > 512
+del tiny
 
 del x
 print(torch.cuda.memory_allocated() == base)  # the tensor is gone...
@@ -28,4 +32,4 @@ try:
     torch.empty(2**45, device="cuda")  # 128 TiB
 except torch.OutOfMemoryError as e:
     print(str(e).split(".")[0])
-# > CUDA out of memory
+    # > CUDA out of memory

@@ -1,8 +1,9 @@
 import torch
 from torch import nn
 
-# A dtype change stands in for .to("cuda") here: Module.to converts both the same way,
-# in place.
+torch.manual_seed(0)
+# A dtype change stands in for .to("cuda") here: between dense backends (CPU, CUDA,
+# MPS, XPU...) Module.to takes the same path for both, `param.data = converted`.
 model = nn.Linear(3, 2)
 weight = model.weight
 optimizer = torch.optim.Adam(model.parameters(), lr=0.1)  # created BEFORE the move
@@ -36,3 +37,14 @@ optimizer.load_state_dict(optimizer.state_dict())
 optimizer.step()
 print(optimizer.state[model.weight]["exp_avg"].dtype)
 # > torch.float32
+
+# Adagrad creates its state in the constructor: there is state before any step.
+other = nn.Linear(3, 2)
+print(sorted(torch.optim.Adagrad(other.parameters()).state[other.weight]))
+# > ['step', 'sum']
+
+# To a device outside that family ("meta" here; XLA too) Module.to makes NEW
+# Parameters, and an optimizer built before the move holds the old ones.
+model.to("meta")
+print(model.weight is weight, optimizer.param_groups[0]["params"][0] is model.weight)
+# > False False

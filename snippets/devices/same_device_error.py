@@ -25,6 +25,17 @@ except RuntimeError as e:
     print(e)
     # > Tensor on device cpu is not on the expected device meta!
 
+# The two exceptions, with meta standing in for CUDA: a 0-dim CPU tensor
+# acts as a scalar, and CPU index tensors are moved to the indexed tensor's device.
+w = torch.zeros(5, device="meta")
+print((w * torch.tensor(2.0)).device, w[torch.tensor([0, 2])].device)
+# > meta meta
+try:
+    w + torch.ones(5)  # any other CPU tensor is refused
+except RuntimeError as e:
+    print(e)
+    # > Tensor on device cpu is not on the expected device meta!
+
 # The fix is the same for all of them: bring the input to the parameters.
 p = next(model.parameters())
 print(model(x.to(device=p.device, dtype=p.dtype)).shape)

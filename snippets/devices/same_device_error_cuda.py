@@ -6,13 +6,14 @@ x = torch.randn(4, 3)  # forgot .to("cuda")
 try:
     model(x)
 except RuntimeError as e:
-    print(str(e).split(",")[0])
-# > Expected all tensors to be on the same device
+    print(str(e)[:45])  # the common prefix of every form of the message
+    # > Expected all tensors to be on the same device
 
 print(model(x.to("cuda")).device)
 # > cuda:0
 
-# The one exception: a 0-dim CPU tensor is treated as a scalar and may mix with CUDA
-# tensors.
-print((torch.ones(3, device="cuda") * torch.tensor(2.0)).device)
-# > cuda:0
+# The two exceptions: a 0-dim CPU tensor is treated as a scalar, and CPU index tensors
+# are moved to the indexed tensor's device.
+w = torch.ones(3, device="cuda")
+print((w * torch.tensor(2.0)).device, w[torch.tensor([0, 2])].device)
+# > cuda:0 cuda:0

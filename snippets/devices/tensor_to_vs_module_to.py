@@ -28,14 +28,14 @@ m = Scaled().to(torch.float64)
 print(m.lin.weight.dtype, m.offset.dtype, m.scale.dtype)
 # > torch.float64 torch.float64 torch.float32
 
-# .to() on a leaf that requires grad is an op: the result is a non-leaf the optimizer
-# refuses.
-# the same happens with .to("cuda")
-w = torch.ones(2, requires_grad=True).to(torch.float64)
-print(w.is_leaf)
-# > False
+# .to() on a leaf that requires grad is an op when it converts: the result is a
+# non-leaf the optimizer refuses. When nothing changes it returns the leaf itself, so
+# `.to(device)` passes on a laptop (device="cpu") and fails on the GPU box.
+leaf = torch.ones(2, requires_grad=True)
+print(leaf.to("cpu") is leaf, leaf.to(torch.float64).is_leaf)
+# > True False
 try:
-    torch.optim.SGD([w], lr=0.1)
+    torch.optim.SGD([leaf.to(torch.float64)], lr=0.1)  # as .to("cuda") would be
 except ValueError as e:
     print(e)
     # > can't optimize a non-leaf Tensor
