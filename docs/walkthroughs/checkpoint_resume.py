@@ -2,25 +2,22 @@
 # # Checkpoint and resume, bit for bit
 #
 # A run that crashes after epoch 3 and is resumed from its checkpoint should end with
-# exactly the weights an
-# uninterrupted run would have reached: not close, equal (`torch.equal`). That holds
-# only if the checkpoint holds
-# everything the rest of the run depends on:
+# exactly the weights an uninterrupted run would have reached: not close, equal
+# (`torch.equal`). That holds only if the checkpoint holds everything the rest of the
+# run depends on:
 #
-# | State | Why the rest of the run depends on it |
-# | --- | --- |
-# | model `state_dict()` | the weights, and buffers such as BatchNorm's running
-# statistics |
-# | optimizer `state_dict()` | AdamW's moment estimates and step counts, the current
-# learning rate |
-# | scheduler `state_dict()` | where the run is in the learning-rate schedule |
-# | RNG states | dropout masks (global torch RNG) and the shuffle order (the
-# DataLoader's generator) |
-# | epoch counter, history | where to restart, and the curves so far |
+# - **the model's `state_dict()`**: the weights, and buffers such as BatchNorm's
+#   running statistics;
+# - **the optimizer's `state_dict()`**: AdamW's moment estimates and step counts, and
+#   the current learning rate;
+# - **the scheduler's `state_dict()`**: where the run is in the learning-rate schedule;
+# - **the RNG states**: the global torch RNG (dropout masks) and the DataLoader's
+#   generator (the shuffle order);
+# - **the epoch counter and the history**: where to restart, and the curves so far.
 #
 # This walkthrough writes such a checkpoint, crashes a run on purpose, resumes it,
-# compares it with an
-# uninterrupted run, then leaves out each piece in turn to show what breaks.
+# compares it with an uninterrupted run, then leaves out each piece in turn to show
+# what breaks.
 #
 # Related questions: [what goes into a checkpoint you can resume
 # from?](../checkpoints/index.md#full-checkpoint),
@@ -43,19 +40,17 @@ EPOCHS = 8
 
 g = torch.Generator().manual_seed(0)
 x = torch.randn(256, 8, generator=g)
-y = torch.sin(x[:, :2].sum(dim=1, keepdim=True)) + 0.1 * torch.randn(
-    256, 1, generator=g
-)
+noise = 0.1 * torch.randn(256, 1, generator=g)
+y = torch.sin(x[:, :2].sum(dim=1, keepdim=True)) + noise
 dataset = TensorDataset(x, y)
 
 # %% [markdown]
 # ## Everything a run is made of
 #
-# `build()` creates the model, the optimizer, a learning-rate schedule that steps after
-# every batch, and a
-# shuffling DataLoader with its own `torch.Generator`, so that the shuffle order has a
-# state we can save. It also
-# seeds the global RNG, which initialises the weights and draws the dropout masks.
+# `build()` creates the model, the optimizer, a learning-rate schedule that steps
+# after every batch, and a shuffling DataLoader with its own `torch.Generator`, so
+# that the shuffle order has a state we can save. It also seeds the global RNG, which
+# initialises the weights and draws the dropout masks.
 
 
 # %%
@@ -87,18 +82,29 @@ def train_one_epoch(model, optimizer, scheduler, loader) -> float:
     return total / len(loader.dataset)
 
 
+def optimizer_position(optimizer) -> str:
+    first = optimizer.param_groups[0]["params"][0]
+    step = int(optimizer.state[first]["step"]) if first in optimizer.state else 0
+    return f"lr {optimizer.param_groups[0]['lr']:.6f}, AdamW step {step}"
+
+
 # %% [markdown]
 # ## Saving and loading
 #
 # The checkpoint is a dictionary of state dicts, tensors and plain Python values, so
-# `torch.load` can read it
-# with its default `weights_only=True`, which refuses to unpickle arbitrary objects. It
-# is written to a temporary
-# name and then renamed: `os.replace` is atomic, so a crash in the middle of
-# `torch.save` never leaves a truncated
-# checkpoint behind in place of the last good one.
+# `torch.load` can read it with its default `weights_only=True`, which refuses to
+# unpickle arbitrary objects. It is written to a temporary name and then renamed.
+# `os.replace` is atomic on POSIX when both names are on the same filesystem
+# ([docs][replace]), so a process that dies in the middle of `torch.save` leaves the
+# last good checkpoint in place, not a truncated one. `os.fsync` before the rename
+# puts the new file's bytes on disk first, for the case where the machine itself goes
+# down. That does not put the rename on disk: on Linux, the directory needs an
+# `fsync` of its own ([fsync(2)][fsync]).
 #
 # `skip` exists only for the experiments at the end, to leave pieces out.
+#
+# [replace]: https://docs.python.org/3/library/os.html#os.replace
+# [fsync]: https://man7.org/linux/man-pages/man2/fsync.2.html
 
 
 # %%
@@ -114,8 +120,15 @@ def save_checkpoint(
         "losses": losses,
     }
     tmp = path.with_suffix(".tmp")
-    torch.save(checkpoint, tmp)
+    with open(tmp, "wb") as f:
+        torch.save(checkpoint, f)
+        f.flush()
+        os.fsync(f.fileno())
     os.replace(tmp, path)
+    if os.name == "posix":  # make the rename itself durable
+        directory = os.open(path.parent, os.O_RDONLY)
+        os.fsync(directory)
+        os.close(directory)
 
 
 def load_checkpoint(
@@ -127,8 +140,9 @@ def load_checkpoint(
         optimizer.load_state_dict(checkpoint["optimizer"])
     if "scheduler" not in skip:
         scheduler.load_state_dict(checkpoint["scheduler"])
-    if "rng" not in skip:
+    if "global RNG" not in skip:
         torch.set_rng_state(checkpoint["rng"]["torch"])
+    if "loader generator" not in skip:
         loader.generator.set_state(checkpoint["rng"]["loader"])
     return checkpoint["epoch"], checkpoint["losses"]
 
@@ -136,11 +150,11 @@ def load_checkpoint(
 # %% [markdown]
 # ## The training script
 #
-# `run()` is what the training script does when it starts: resume from the checkpoint if
-# there is one, then
-# train to the end, saving after every epoch. `crash_after` makes it stop dead after
-# that many epochs, as if the
-# machine had gone away.
+# `run()` is what the training script does when it starts: resume from the checkpoint
+# if there is one, then train to the end, saving after every epoch. `crash_after`
+# makes it stop dead after that many epochs, as if the machine had gone away. It
+# prints the learning rate and AdamW's step count where the run stops, where it
+# resumes, and where it ends.
 
 
 # %%
@@ -149,13 +163,14 @@ def run(path: Path, crash_after: int | None = None, skip=()):
     start, losses = 0, []
     if path.exists():
         start, losses = load_checkpoint(path, model, optimizer, scheduler, loader, skip)
-        print(f"resumed from {path.name} after epoch {start}")
+        print(f"  resumed after epoch {start}: {optimizer_position(optimizer)}")
     for epoch in range(start, EPOCHS):
         losses.append(train_one_epoch(model, optimizer, scheduler, loader))
         save_checkpoint(path, epoch + 1, model, optimizer, scheduler, loader, losses)
         if crash_after is not None and epoch + 1 == crash_after:
-            print(f"crashed after epoch {epoch + 1}")
+            print(f"  crashed after epoch {epoch + 1}: {optimizer_position(optimizer)}")
             return None, losses
+    print(f"  finished epoch {EPOCHS}: {optimizer_position(optimizer)}")
     return model, losses
 
 
@@ -163,13 +178,18 @@ workdir = tempfile.TemporaryDirectory()  # nothing is written next to the notebo
 
 # %% [markdown]
 # ## The uninterrupted run, and the interrupted one
+#
+# The resumed run is a fresh start of the script, as after a crash: `build()` makes
+# new objects and seeds the global RNG and the loader's generator again, so whatever
+# the checkpoint does not restore starts from where epoch 1 started.
 
 # %%
+print("uninterrupted")
 reference, reference_losses = run(Path(workdir.name) / "uninterrupted.pt")
 
+print("crash and resume")
 checkpoint_path = Path(workdir.name) / "run.pt"
 run(checkpoint_path, crash_after=3)
-torch.manual_seed(12345)  # a new process starts in some other RNG state
 resumed, resumed_losses = run(checkpoint_path)
 
 
@@ -185,50 +205,98 @@ print(f"every epoch's loss equal: {resumed_losses == reference_losses}")
 # %% [markdown]
 # ## Leave one piece out
 #
-# The same crash and resume, each time restoring everything but one piece of state. The
-# weights are always
-# restored; what is missing is the context they are trained in.
+# The same crash and resume, each time restoring everything but one piece of state.
+# The weights are always restored; what is missing is the context they are trained
+# in.
 
 # %%
 curves = {}
-for missing in ("optimizer", "scheduler", "rng"):
-    path = Path(workdir.name) / f"without-{missing}.pt"
+for missing in ("optimizer", "scheduler", "global RNG", "loader generator"):
+    print(f"without the {missing} state")
+    path = Path(workdir.name) / f"without-{missing.replace(' ', '-')}.pt"
     run(path, crash_after=3)
     model, losses = run(path, skip={missing})
     curves[missing] = losses
-    print(
-        f"  without the {missing} state: final parameters equal: {same_parameters(model, reference)}"
-    )
+    print(f"  final parameters equal: {same_parameters(model, reference)}")
 
 # %% [markdown]
 # What goes wrong in each case:
 #
-# - **optimizer**: AdamW restarts with zero moment estimates and a step count of 0, so
-# its bias correction makes
-#   the first updates after the resume as large as the first updates of training, now
-# applied to trained
-#   weights. The current learning rate lives in the optimizer's `param_groups` too, so
-# it is back at its
-#   initial value.
+# - **optimizer**: AdamW restarts with no state, step count 0 and zero moment
+#   estimates, so its bias correction makes the first updates after the resume as
+#   large as the first updates of training ([the algorithm][adamw]), now applied to
+#   trained weights. The current learning rate lives in the optimizer's `param_groups`
+#   too, so it is back at its initial value, 0.01.
 # - **scheduler**: a fresh scheduler's step count starts again at 0, so every later
-# learning rate is computed for
-#   the wrong position in the schedule. (`CosineAnnealingLR` computes each rate from the
-# previous one, so here
-#   the restored rate decays on the wrong clock; schedulers that compute the rate from
-# the step count, such as
-#   `LambdaLR` or `OneCycleLR`, jump back to the start of the schedule.)
-# - **RNG**: the weights and the optimizer are right, but epoch 4 sees a different
-# shuffle order and different
-#   dropout masks. The run is as good statistically, and not the same run: you cannot
-# tell a resumed result from
-#   a bug, and a bisection of a regression cannot rely on it.
+#   learning rate is computed for the wrong position in the schedule. The learning
+#   rate right after the resume is right (it comes from the optimizer's state), but
+#   the run ends above 0: `CosineAnnealingLR` computes each rate from the previous
+#   one, so here the restored rate decays on the wrong clock. Schedulers that compute
+#   the rate from the step count jump back to the start of the schedule instead (next
+#   cell).
+# - **global RNG**: the weights and the optimizer are right, but epoch 4 draws the
+#   dropout masks of epoch 1.
+# - **loader generator**: epoch 4 sees the shuffle order of epoch 1.
 #
+# Without the RNG states the run is a valid run, and not the same run: you cannot
+# tell a resumed result from a bug, and a bisection of a regression cannot rely on it.
+#
+# [adamw]: https://docs.pytorch.org/docs/stable/generated/torch.optim.AdamW.html
+#
+# Three schedules on their own, without a model: 100 steps, a crash after step 50, and
+# the learning rate of the step after the resume and of the last step, for an
+# uninterrupted run, a resume with the scheduler's state, and one without.
+# `CosineAnnealingLR` drifts; `LambdaLR` and `OneCycleLR` start over:
+
+# %%
+STEPS, CRASH = 100, 50
+schedules = {
+    "CosineAnnealingLR": lambda o: torch.optim.lr_scheduler.CosineAnnealingLR(
+        o, T_max=STEPS
+    ),
+    "LambdaLR": lambda o: torch.optim.lr_scheduler.LambdaLR(
+        o, lambda step: 1 - step / STEPS
+    ),
+    # total_steps counts the constructor's step 0 too
+    "OneCycleLR": lambda o: torch.optim.lr_scheduler.OneCycleLR(
+        o, max_lr=1.0, total_steps=STEPS + 1
+    ),
+}
+
+
+def learning_rates(make_scheduler, steps: int, checkpoint=None, skip_scheduler=False):
+    optimizer = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.0)
+    scheduler = make_scheduler(optimizer)
+    if checkpoint is not None:
+        optimizer.load_state_dict(checkpoint["optimizer"])
+        if not skip_scheduler:
+            scheduler.load_state_dict(checkpoint["scheduler"])
+    rates = []
+    for _ in range(steps):
+        optimizer.step()
+        scheduler.step()
+        rates.append(optimizer.param_groups[0]["lr"])
+    state = {"optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict()}
+    return rates, state
+
+
+for name, make in schedules.items():
+    full, _ = learning_rates(make, STEPS)
+    _, at_crash = learning_rates(make, CRASH)
+    restored, _ = learning_rates(make, STEPS - CRASH, at_crash)
+    fresh, _ = learning_rates(make, STEPS - CRASH, at_crash, skip_scheduler=True)
+    print(f"{name}: lr of step {CRASH + 1} and of step {STEPS}")
+    print(f"  uninterrupted:          {full[CRASH]:.4f}  {full[-1]:.4f}")
+    print(f"  with scheduler state:   {restored[0]:.4f}  {restored[-1]:.4f}")
+    print(f"  fresh scheduler:        {fresh[0]:.4f}  {fresh[-1]:.4f}")
+
+# %% [markdown]
 # The loss per epoch, for the reference run and each resume. The correct resume lies
 # exactly on the reference:
 
-# %% alt="Loss per epoch: the full resume lies on the uninterrupted run, each partial resume leaves it"
+# %% alt="Loss per epoch: the full resume lies on the reference; partial ones leave it"
 epochs = range(1, EPOCHS + 1)
-fig, ax = plt.subplots(figsize=(7, 3.2))
+fig, ax = plt.subplots(figsize=(9, 3.2))
 ax.plot(
     epochs,
     reference_losses,
@@ -245,37 +313,47 @@ ax.plot(
     markersize=4,
     label="resumed with everything",
 )
-for (missing, losses), style in zip(curves.items(), ("--", "-.", ":"), strict=True):
-    ax.plot(epochs, losses, style, label=f"resumed without {missing} state")
+styles = ("--", "-.", ":", (0, (5, 1, 1, 1)))
+for (missing, losses), style in zip(curves.items(), styles, strict=True):
+    ax.plot(epochs, losses, linestyle=style, label=f"resumed without {missing} state")
 ax.axvline(3.5, color="gray", linewidth=1)
 ax.text(
     3.6, max(reference_losses), "crash and resume", color="gray", va="top", fontsize=8
 )
 ax.set_xlabel("epoch")
 ax.set_ylabel("training loss (MSE)")
-ax.legend(fontsize=8)
+ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
 fig.tight_layout()
 plt.show()
 
 # %% [markdown]
 # ## What else a real run saves
 #
-# - The Python `random` and NumPy RNG states when the data pipeline uses them
-# (augmentations often do), and each
-#   CUDA device's RNG state (`torch.cuda.get_rng_state_all()`).
+# - The Python `random` and NumPy RNG states when the data pipeline uses them, and
+#   each CUDA device's RNG state (`torch.cuda.get_rng_state_all()`).
 # - The `GradScaler` state with `float16` mixed precision (`scaler.state_dict()`).
-# - Resuming in the *middle* of an epoch also needs the position within the epoch: save
-# at epoch boundaries, or
-#   record how many batches were consumed and skip them, with a sampler whose order you
-# can reproduce.
-# - DataLoader workers draw their seeds from the loader's generator, so restoring it
-# covers them; worker-side
-#   random state beyond that is yours to seed in `worker_init_fn`.
+# - Resuming in the *middle* of an epoch also needs the position within the epoch:
+#   save at epoch boundaries, or save the loader generator's state from the start of
+#   the epoch and the number of batches consumed, then restore that state and skip
+#   that many batches.
+# - DataLoader workers (`num_workers > 0`) are started, and seeded from the loader's
+#   generator, each time an iterator is created, that is each epoch
+#   ([docs][workers]), so restoring the generator covers them. Not with
+#   `persistent_workers=True`: the workers are started once, so the uninterrupted
+#   run's workers keep the seeds drawn at epoch 1 and the resumed run's workers get
+#   seeds drawn at the resume. Random state of other libraries in the workers is yours
+#   to seed in `worker_init_fn`.
 #
 # Exact reproduction also assumes the same hardware, library versions and thread
-# settings, and deterministic
-# kernels: on GPUs some operations are only deterministic with
-# `torch.use_deterministic_algorithms(True)`.
+# settings, and on GPUs `torch.use_deterministic_algorithms(True)`, which selects
+# deterministic implementations where there are some and raises an error for
+# operations that have none ([reproducibility][notes]). The
+# `CUBLAS_WORKSPACE_CONFIG` setting that older answers add for cuBLAS is no longer
+# checked in torch 2.13 ([PR #161749][cublas]).
+#
+# [workers]: https://docs.pytorch.org/docs/stable/data.html#multi-process-data-loading
+# [notes]: https://docs.pytorch.org/docs/stable/notes/randomness.html
+# [cublas]: https://github.com/pytorch/pytorch/pull/161749
 
 # %%
 workdir.cleanup()

@@ -1,21 +1,18 @@
 # %% [markdown]
 # # Mixed precision and gradient accumulation, with proofs
 #
-# Two techniques that change *how* a step is computed but should not change *what* it
-# computes:
+# Two techniques that change *how* a step is computed:
 #
 # - **mixed precision**: run the forward pass under `torch.autocast`, so the matrix
-# multiplications use
-#   `bfloat16` while the weights, gradients and optimizer state stay `float32`;
-# - **gradient accumulation**: get the gradient of a batch too big for memory by summing
-# the gradients of
-#   micro-batches before one `optimizer.step()`.
+#   multiplications use `bfloat16` while the weights, gradients and optimizer state
+#   stay `float32`. It changes the result by rounding;
+# - **gradient accumulation**: get the gradient of a batch too big for memory by
+#   summing the gradients of micro-batches before one `optimizer.step()`. Done right,
+#   it changes the result only by the order of the additions.
 #
-# This walkthrough runs both on CPU with `bfloat16` and checks each claim with
-# `torch.allclose`. The API is the
-# current `torch.autocast` / `torch.amp` one; `torch.cuda.amp.autocast` and
-# `torch.cuda.amp.GradScaler` are
-# deprecated.
+# This walkthrough runs both on CPU with `bfloat16` and measures each of these claims.
+# The API is the current `torch.autocast` / `torch.amp` one; `torch.cuda.amp.autocast`
+# and `torch.cuda.amp.GradScaler` are deprecated (a cell below shows the warnings).
 #
 # Related questions: [mixed precision](../performance/index.md#mixed-precision),
 # [bfloat16 or float16](../performance/index.md#bf16-vs-fp16),
@@ -23,11 +20,12 @@
 # [gradient accumulation](../training/index.md#gradient-accumulation).
 
 # %%
+import textwrap
+import warnings
+
 import torch
 import torch.nn.functional as F
 from torch import nn
-
-torch.manual_seed(0)
 
 
 def make_model() -> nn.Module:
@@ -37,6 +35,7 @@ def make_model() -> nn.Module:
     )
 
 
+torch.manual_seed(0)
 x = torch.randn(64, 32)
 y = torch.randint(0, 5, (64,))
 
@@ -44,16 +43,16 @@ y = torch.randint(0, 5, (64,))
 # ## What autocast changes
 #
 # Inside `torch.autocast(device_type="cpu", dtype=torch.bfloat16)`, each operation on
-# autocast's lists casts
-# its inputs: linear layers run in `bfloat16`, the losses in `float32`; ops on no list
-# (ReLU here, and on CPU
-# also `layer_norm`, which computes its statistics in `float32` internally) keep the
-# dtype of their input. The
-# lists differ by device. Nothing about the parameters changes. The backward pass runs
-# outside the
-# context manager and follows the dtypes the forward pass recorded; each gradient has
-# the dtype of its
-# parameter.
+# one of autocast's lists casts its inputs: linear layers run in `bfloat16`, the
+# losses on the CPU `float32` list (cross-entropy among them) in `float32`. Ops on no
+# list keep the dtype of their input: ReLU here, and on CPU also `layer_norm`, which
+# computes its statistics in `float32` internally and rounds its output once. The
+# lists differ by device: on CUDA, `layer_norm` is on the `float32` list ([the
+# lists][ops]). Nothing about the parameters changes. The backward pass runs outside
+# the context manager and follows the dtypes the forward pass recorded; each gradient
+# has the dtype of its parameter.
+#
+# [ops]: https://docs.pytorch.org/docs/stable/amp.html#autocast-op-reference
 
 # %%
 model = make_model()
@@ -71,21 +70,89 @@ print(f"logits:         {logits.dtype}")
 print(f"loss:           {loss.dtype}")
 print(f"weight grad:    {model[0].weight.grad.dtype}")
 
+# layer_norm's bfloat16 output against float32 statistics, and against bfloat16 ones
+h = hidden.detach()
+from_float32 = F.layer_norm(h.float(), (128,)).bfloat16()
+mean = h.mean(dim=1, keepdim=True)
+var = ((h - mean) ** 2).mean(dim=1, keepdim=True)
+all_bfloat16 = (h - mean) / torch.sqrt(var + 1e-5)
+out = F.layer_norm(h, (128,))
+print(
+    f"bf16 layer_norm == fp32 statistics, rounded: {(out == from_float32).all().item()}"
+)
+print(
+    f"bf16 layer_norm == bf16 arithmetic:          {(out == all_bfloat16).all().item()}"
+)
+
 # %% [markdown]
-# `bfloat16` keeps `float32`'s 8 exponent bits, so gradients do not underflow and no
-# loss scaling is needed.
-# `float16` (5 exponent bits, common on older GPUs) does need it:
-# `torch.amp.GradScaler("cuda")` multiplies the
-# loss before `backward()` and unscales before the step.
+# ## Range and precision
 #
-# The price is precision: `bfloat16` has 8 bits of precision (7 stored), about 2 to 3
-# significant digits. The
-# gradient under autocast is close to the `float32` one (here within a few percent,
-# measured per tensor), not
-# equal to it.
-# That is the noise level mixed precision adds to training, and it is why the equality
-# checks below compare
-# `float32` with `float32` and `bfloat16` with `bfloat16`:
+# `bfloat16` keeps `float32`'s 8 exponent bits: its smallest normal number and its
+# largest are `float32`'s, so it underflows and overflows where `float32` does, and no
+# loss scaling is needed. `float16` has 5 exponent bits: its smallest normal number is
+# `6.1e-05`, and a small gradient rounds to `0`. The price of `bfloat16` is precision:
+# `eps` (the gap between 1 and the next number) is `2**-7`, 8 bits of precision (7
+# stored), about 2 to 3 significant digits.
+
+# %%
+for dtype in (torch.float32, torch.bfloat16, torch.float16):
+    info = torch.finfo(dtype)
+    print(
+        f"{str(dtype):15} smallest normal {info.tiny:.1e}, largest {info.max:.1e}, "
+        f"eps {info.eps:.1e}"
+    )
+small = torch.tensor(1e-8)
+print(
+    f"a gradient of 1e-8 in float16: {small.half().item()}, "
+    f"in bfloat16: {small.bfloat16().item():.3e}"
+)
+
+# %% [markdown]
+# With `float16`, `torch.amp.GradScaler("cuda")` multiplies the loss before
+# `backward()` so that small gradients stay representable. `scaler.step(optimizer)`
+# unscales the gradients and skips `optimizer.step()` when they hold an `inf` or a
+# `nan`; `scaler.update()` then halves the scale, and doubles it after 2000 steps in a
+# row without a skip ([source][s]). The same class runs on CPU: a step whose gradient
+# overflowed, then a good one, whose update uses the unscaled gradient:
+#
+# [s]: https://github.com/pytorch/pytorch/blob/v2.13.0/torch/amp/grad_scaler.py#L96-L129
+
+# %%
+w = nn.Parameter(torch.ones(2))
+optimizer = torch.optim.SGD([w], lr=0.1)
+scaler = torch.amp.GradScaler("cpu")
+for grad in ([1.0, float("inf")], [1.0, 1.0]):
+    optimizer.zero_grad()
+    loss = (w * torch.tensor(grad)).sum()  # d(loss)/dw is `grad`
+    scaler.scale(loss).backward()
+    scaled = w.grad.tolist()
+    before = w.detach().clone()
+    scaler.step(optimizer)
+    scaler.update()
+    print(
+        f"gradient {grad}: .grad {scaled}, step taken: {not torch.equal(before, w)}, "
+        f"scale now {scaler.get_scale():.0f}"
+    )
+print(f"weights after the good step: {[round(v, 4) for v in w.tolist()]}")
+
+# %% [markdown]
+# The old `torch.cuda.amp` names still work, with a warning:
+
+# %%
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    torch.cuda.amp.autocast()
+    torch.cuda.amp.GradScaler()
+for record in caught:
+    if issubclass(record.category, FutureWarning):
+        print(textwrap.fill(f"FutureWarning: {record.message}", 80))
+
+# %% [markdown]
+# The gradient under autocast is close to the `float32` one, not equal to it (the
+# difference is measured per tensor, as the norm of the difference over the norm of
+# the `float32` gradient, and the largest over the tensors is printed). That is the
+# noise mixed precision adds to training, and it is why the equality checks below
+# compare `float32` with `float32` and `bfloat16` with `bfloat16`:
 
 
 # %%
@@ -111,19 +178,18 @@ with torch.autocast(device_type="cpu", dtype=torch.bfloat16):
 bf16_loss.backward()
 bf16_grads = gradients(bf16_model)
 
-print(
-    f"bf16 vs fp32 gradients, largest relative difference: {max_relative_difference(bf16_grads, fp32_grads):.1e}"
-)
-print(f"allclose at float32 tolerance: {all_close(bf16_grads, fp32_grads)}")
+difference = max_relative_difference(bf16_grads, fp32_grads)
+print(f"bf16 vs fp32 gradients, largest relative difference: {difference:.1e}")
+print(f"allclose (rtol=1e-05, atol=1e-08): {all_close(bf16_grads, fp32_grads)}")
 
 # %% [markdown]
 # ## Gradient accumulation equals the big batch
 #
-# With the default `reduction="mean"`, the big batch's loss is the mean over 64 samples.
-# Four micro-batches of 16
-# each give the mean over 16; dividing each by 4 and letting `backward()` add into
-# `.grad` gives the mean over
-# 64 again. Check it in `float32`, where only summation order differs:
+# With the default `reduction="mean"`, the big batch's loss is the mean over 64
+# samples. Four micro-batches of 16 each give the mean over 16; dividing each by 4 and
+# letting `backward()` add into `.grad` gives the mean over 64 again. Check it in
+# `float32`, where only the order of the additions differs: the gradients are equal up
+# to rounding, not bit for bit.
 
 
 # %%
@@ -133,54 +199,76 @@ def big_batch_gradients(x, y) -> list[torch.Tensor]:
     return gradients(model)
 
 
-def accumulated_gradients(
-    x, y, micro_batch: int, weight_by_size: bool
-) -> list[torch.Tensor]:
+def accumulated_gradients(x, y, micro_batch: int, weight: str) -> list[torch.Tensor]:
     model = make_model()
     chunks = list(zip(x.split(micro_batch), y.split(micro_batch), strict=True))
     for xb, yb in chunks:
         loss = F.cross_entropy(model(xb), yb)
-        scale = len(xb) / len(x) if weight_by_size else 1 / len(chunks)
+        if weight == "micro-batches":
+            scale = 1 / len(chunks)
+        elif weight == "samples":
+            scale = len(yb) / len(y)
+        else:  # "targets": the targets the loss counts (ignore_index is -100)
+            scale = (yb != -100).sum() / (y != -100).sum()
         (loss * scale).backward()  # adds into .grad
     return gradients(model)
 
 
 big = big_batch_gradients(x, y)
-accumulated = accumulated_gradients(x, y, micro_batch=16, weight_by_size=False)
-print(f"4 x 16 accumulated == 64 at once: {all_close(accumulated, big)}")
+accumulated = accumulated_gradients(x, y, micro_batch=16, weight="micro-batches")
+bitwise = all(torch.equal(p, q) for p, q in zip(accumulated, big, strict=True))
+print(f"4 x 16 accumulated vs 64 at once, allclose: {all_close(accumulated, big)}")
+print(f"4 x 16 accumulated vs 64 at once, bit for bit: {bitwise}")
 
 # %% [markdown]
-# ### The uneven last micro-batch
+# ### The uneven last micro-batch, and padding
 #
 # Dividing by the number of micro-batches is right only when they are the same size.
-# With 50 samples in
-# micro-batches of 16 (16, 16, 16 and 2), the 2 samples of the last one would weigh as
-# much as 16. Weighting each
-# micro-batch loss by its share of the samples, `len(xb) / len(x)`, is right in both
-# cases:
+# With 50 samples in micro-batches of 16 (16, 16, 16 and 2), the 2 samples of the
+# last one would weigh as much as 16. Weighting each micro-batch loss by its share of
+# the samples, `len(xb) / len(x)`, fixes that.
+#
+# That in turn is right only while the loss averages over samples. With
+# `ignore_index` (padding tokens in a sequence model) `reduction="mean"` divides by
+# the number of targets it counts, and with a class `weight` by the sum of their
+# weights ([source][ce]). The share to weight by is then that of the counted targets.
+# Here every third target is padding, so the four micro-batches of 16 count different
+# numbers of targets:
+#
+# [ce]: https://github.com/pytorch/pytorch/blob/v2.13.0/torch/nn/modules/loss.py#L1235
 
 # %%
 x50, y50 = x[:50], y[:50]
 big50 = big_batch_gradients(x50, y50)
-naive = accumulated_gradients(x50, y50, micro_batch=16, weight_by_size=False)
-weighted = accumulated_gradients(x50, y50, micro_batch=16, weight_by_size=True)
-print(f"divide by number of micro-batches: {all_close(naive, big50)}")
-print(f"weight by micro-batch size:        {all_close(weighted, big50)}")
+for weight in ("micro-batches", "samples"):
+    accumulated = accumulated_gradients(x50, y50, micro_batch=16, weight=weight)
+    print(f"50 samples, weight by {weight + ':':14} {all_close(accumulated, big50)}")
+
+y_pad = y.clone()
+y_pad[::3] = -100
+counted = [int((yb != -100).sum()) for yb in y_pad.split(16)]
+print(f"padding: targets counted in each micro-batch of 16: {counted}")
+big_pad = big_batch_gradients(x, y_pad)
+for weight in ("samples", "targets"):
+    accumulated = accumulated_gradients(x, y_pad, micro_batch=16, weight=weight)
+    print(f"padding, weight by {weight + ':':17} {all_close(accumulated, big_pad)}")
 
 # %% [markdown]
-# Two more conditions for the equality: no layer may mix samples within a batch
-# (BatchNorm computes statistics
-# per micro-batch; LayerNorm, used here, is per sample: see
-# [BatchNorm or LayerNorm](../training/index.md#batchnorm-vs-layernorm)), and under DDP
-# the gradient all-reduce
-# should run only on the last micro-batch (`model.no_sync()` on the others).
+# One more condition for the equality: no layer may mix samples within a batch
+# (BatchNorm computes statistics per micro-batch; LayerNorm, used here, is per sample:
+# see [BatchNorm or LayerNorm](../training/index.md#batchnorm-vs-layernorm)).
+#
+# Under DDP the equality holds with or without `model.no_sync()`: the all-reduce
+# averages the gradients across processes after each `backward()`, and an average of
+# sums is a sum of averages. `no_sync()` around all but the last micro-batch (their
+# forward passes included) saves their all-reduces: a matter of speed, not of
+# correctness (see [`no_sync()`](../distributed/index.md#no-sync)).
 #
 # ## Both together: the training step
 #
-# The loop: autocast around the forward pass and the loss only, `backward()` outside it,
-# one `optimizer.step()`
-# and `zero_grad()` per accumulation cycle. Since `bfloat16` needs no `GradScaler`, none
-# appears.
+# The loop: autocast around the forward pass and the loss only, `backward()` outside
+# it, one `optimizer.step()` and `zero_grad()` per accumulation cycle. Since
+# `bfloat16` needs no `GradScaler`, none appears.
 
 
 # %%
@@ -211,38 +299,42 @@ batches = list(zip(x_all.split(64), y_all.split(64), strict=True))
 model = make_model()
 optimizer = torch.optim.AdamW(model.parameters(), lr=3e-3)
 for epoch in range(5):
-    print(
-        f"epoch {epoch}: mean loss {train_epoch(model, optimizer, batches, accumulation_steps=4):.3f}"
-    )
+    mean_loss = train_epoch(model, optimizer, batches, accumulation_steps=4)
+    print(f"epoch {epoch}: mean loss {mean_loss:.3f}")
 print(
     f"parameters and optimizer state stay float32: {model[0].weight.dtype}, "
     f"{optimizer.state[model[0].weight]['exp_avg'].dtype}"
 )
 
 # %% [markdown]
-# And the same comparison for a whole optimizer step: one step on the big batch against
-# one step accumulated
-# from four micro-batches, in `float32` (equal up to rounding) and under `bfloat16`
-# autocast on both sides (equal
-# up to `bfloat16` rounding: each micro-batch's products are rounded separately).
+# And the same comparison for a whole optimizer step: one step on the big batch
+# against one step accumulated from four micro-batches, in `float32` and under
+# `bfloat16` autocast on both sides. The measure is the update (the parameters after
+# the step minus before), relative difference as above. Under autocast each
+# micro-batch's products are rounded separately, so the accumulated step is not the
+# big-batch step either, but it differs from it by less than autocast itself changes
+# the step:
 
 
 # %%
 def one_step(micro_batch: int, amp: bool) -> list[torch.Tensor]:
     model = make_model()
+    before = [p.detach().clone() for p in model.parameters()]
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
     for xb, yb in zip(x.split(micro_batch), y.split(micro_batch), strict=True):
         with torch.autocast(device_type="cpu", dtype=torch.bfloat16, enabled=amp):
             loss = F.cross_entropy(model(xb), yb)
         (loss * len(xb) / len(x)).backward()
     optimizer.step()
-    return [p.detach().clone() for p in model.parameters()]
+    return [p.detach() - b for p, b in zip(model.parameters(), before, strict=True)]
 
 
-for amp in (False, True):
-    big_step, accumulated_step = one_step(64, amp), one_step(16, amp)
-    rtol, atol = (2e-2, 1e-3) if amp else (1e-5, 1e-8)
-    same = all_close(accumulated_step, big_step, rtol=rtol, atol=atol)
-    print(
-        f"{'bfloat16' if amp else 'float32 '}: parameters after one step allclose (rtol={rtol}): {same}"
-    )
+fp32_big, fp32_accumulated = one_step(64, amp=False), one_step(16, amp=False)
+bf16_big, bf16_accumulated = one_step(64, amp=True), one_step(16, amp=True)
+steps = {
+    "float32:  accumulated vs big batch": (fp32_accumulated, fp32_big),
+    "bfloat16: accumulated vs big batch": (bf16_accumulated, bf16_big),
+    "bfloat16 vs float32, big batch": (bf16_big, fp32_big),
+}
+for name, (a, b) in steps.items():
+    print(f"{name:35} update relative difference {max_relative_difference(a, b):.1e}")

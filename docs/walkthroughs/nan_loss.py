@@ -2,22 +2,20 @@
 # # Debugging a NaN loss, step by step
 #
 # A classifier starts training, then the loss turns into `inf`, then `nan`, and stays
-# there. This
-# walkthrough finds out why the way you would on a real model: find the first bad step,
-# decide whether the
-# forward or the backward pass went wrong, let anomaly detection name the operation, fix
-# the numerics, then
-# fix the cause.
+# there. This walkthrough finds out why the way you would on a real model: find the
+# first bad step, decide whether the forward or the backward pass went wrong, let
+# anomaly detection name the operation, fix the numerics, then fix the cause.
 #
-# Related questions: [my loss is NaN: where does it come
-# from?](../debugging/index.md#nan-loss),
+# Related questions:
+# [my loss is NaN: where does it come from?](../debugging/index.md#nan-loss),
 # [what anomaly mode costs](../debugging/index.md#anomaly-mode-cost),
-# [vanishing and exploding
-# gradients](../debugging/index.md#vanishing-exploding-gradients),
+# [vanishing and
+# exploding gradients](../debugging/index.md#vanishing-exploding-gradients),
 # [gradient clipping](../training/index.md#clip-grad-norm).
 
 # %%
 import re
+import textwrap
 import warnings
 
 import torch
@@ -27,11 +25,10 @@ from torch import nn
 # %% [markdown]
 # ## The setup
 #
-# Three-class data whose features were never normalised (they are in the tens), 10%
-# noisy labels, a linear
-# model, plain SGD with a learning rate chosen for normalised data, and a cross-entropy
-# written by hand as
-# `-log(softmax(logits))`. Each of these is common, and each is part of the story.
+# Three-class data whose features were never normalised (their standard deviation is
+# 10), a tenth of the labels moved to another class at random, a linear model, plain
+# SGD at learning rate 1.0, and a cross-entropy written by hand as
+# `-log(softmax(logits))`.
 
 # %%
 g = torch.Generator().manual_seed(0)
@@ -58,9 +55,9 @@ batches = list(zip(x.split(64), y.split(64), strict=True))
 # %% [markdown]
 # ## Step 1: see it, and find the first bad step
 #
-# Print the loss of every step and stop a few steps after the first non-finite one. The
-# *first* bad step is the
-# one to study: after it, NaN is everywhere and tells you nothing.
+# Print the loss of every step and stop a few steps after the first non-finite one.
+# The *first* bad step is the one to study: after it, NaN is everywhere and tells you
+# nothing.
 
 # %%
 model, optimizer = make_run()
@@ -81,9 +78,9 @@ print(f"first non-finite loss at step {first_bad}")
 # ## Step 2: forward or backward?
 #
 # Replay the same run (same seed, same batches) up to the first bad step and look at
-# everything at that step:
-# the inputs, the weights before the step, the logits, the loss, the gradients after
-# `backward()`.
+# everything on the way: the inputs, the weights before the step, the logits (the
+# largest gap between a row's highest logit and another logit of the same row), the
+# loss, and the gradients after `backward()`.
 
 # %%
 model, optimizer = make_run()
@@ -91,35 +88,50 @@ for step, (xb, yb) in enumerate(batches[: first_bad + 1]):
     optimizer.zero_grad()
     weights_finite = all(torch.isfinite(p).all().item() for p in model.parameters())
     logits = model(xb)
+    gap = logits.max(dim=1, keepdim=True).values - logits
     loss = handmade_cross_entropy(logits, yb)
     loss.backward()
+    print(
+        f"step {step}: inputs finite {torch.isfinite(xb).all().item()}, "
+        f"weights finite {weights_finite}, "
+        f"largest gap {gap.max().item():.0f}, loss {loss.item():.4g}"
+    )
     if step < first_bad:
         optimizer.step()
 
-grads_finite = all(torch.isfinite(p.grad).all().item() for p in model.parameters())
 probs = torch.softmax(logits, dim=1)
-print(
-    f"step {first_bad}: inputs finite: {torch.isfinite(xb).all().item()}, weights finite: {weights_finite}"
-)
-print(
-    f"logits range: [{logits.min().item():.0f}, {logits.max().item():.0f}], loss: {loss.item()}"
-)
+true_class = probs[torch.arange(len(yb)), yb]
+print(f"exp(-103.9), exp(-104.0): {torch.exp(torch.tensor([-103.9, -104.0])).tolist()}")
 print(f"probabilities exactly 0: {(probs == 0).sum().item()} of {probs.numel()}")
-print(f"gradients finite: {grads_finite}")
+print(
+    "exactly those of logits more than 104 below their row's highest: "
+    f"{torch.equal(probs == 0, gap > 104)}"
+)
+print(f"rows whose true class has probability 0: {(true_class == 0).sum().item()}")
+grads = torch.cat([p.grad.flatten() for p in model.parameters()])
+print(
+    f"gradient entries: {grads.isnan().sum().item()} nan, "
+    f"{grads.isinf().sum().item()} inf, of {grads.numel()}"
+)
+try:
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0, error_if_nonfinite=True)
+except RuntimeError as error:
+    print(textwrap.fill(f"clip_grad_norm_: {str(error).split(', so')[0]}", 80))
+optimizer.step()
+weights_finite = all(torch.isfinite(p).all().item() for p in model.parameters())
+print(f"weights finite after this step: {weights_finite}")
 
 # %% [markdown]
-# The inputs and the weights going in were fine. The previous step's update was large
-# enough to throw the
-# logits far apart. `softmax` computes `exp(logit - max_logit)`, and when a row's gap is
-# more than about 104,
-# that is below the smallest positive `float32` (about `1.4e-45`) and rounds to exactly
-# `0`: `softmax` returns
-# probabilities of exactly `0`.
-# When the true class of a row has one, `log(0) = -inf` and the loss is `inf`: the
-# forward pass already went
-# wrong. The gradients are `nan`, and after `optimizer.step()` so are the weights, which
-# is why every later loss
-# is `nan`.
+# The inputs and the weights going in were fine. Step 0's update threw the logits
+# apart: the largest gap within a row went from tens to hundreds. `softmax` computes
+# `exp(logit - max_logit)` and divides by the row's sum, which is at least 1. When
+# the gap is more than about 104, the `exp` is below half the smallest positive
+# `float32` (`1.4e-45`) and rounds to exactly `0`: every logit that far below its
+# row's highest got a probability of exactly `0`. One row's true class is among them,
+# so `log(0) = -inf` and the loss is `inf`: the forward pass already went wrong. All
+# the gradients are `nan`; a `clip_grad_norm_` guard with `error_if_nonfinite=True`
+# would have stopped the run here. Without it, `optimizer.step()` makes the weights
+# `nan` too, which is why every later loss is `nan`.
 #
 # Which operation turned `inf` into `nan`? On a real model there are hundreds of
 # candidates.
@@ -127,16 +139,13 @@ print(f"gradients finite: {grads_finite}")
 # ## Step 3: anomaly detection names the operation
 #
 # `torch.autograd.detect_anomaly()` (a context manager;
-# `torch.autograd.set_detect_anomaly(True)` is the global
-# switch) makes autograd record where each operation was created in the forward pass,
-# and check every backward
-# function's output for NaN. The first one that produces a NaN raises a `RuntimeError`
-# naming the backward
-# function, and a warning carries the traceback of the forward line that created it. It
-# slows everything down
-# ([what anomaly mode costs](../debugging/index.md#anomaly-mode-cost)): use it to replay
-# the bad step, never in
-# normal training.
+# `torch.autograd.set_detect_anomaly(True)` is the global switch) makes autograd record
+# where each operation was created in the forward pass, and check every backward
+# function's output for NaN. The first one that produces a NaN raises a
+# `RuntimeError` naming the backward function, and a warning carries the traceback of
+# the forward line that created it. It slows everything down
+# ([what anomaly mode costs](../debugging/index.md#anomaly-mode-cost)): use it to
+# replay the bad step, not in normal training.
 
 # %%
 model, optimizer = make_run()
@@ -167,70 +176,124 @@ for w in caught:
         for func, code in frames[top:]:
             print(f"    in {func}: {code}")
     else:
-        print("warning:", message)
+        print(textwrap.fill(f"warning: {message}", 80))
 
 # %% [markdown]
 # `SoftmaxBackward0` returned the first `nan`, and the forward traceback points at the
-# `torch.softmax` line of
-# `handmade_cross_entropy`. The mechanism: the gradient of `log(p)` at `p = 0` is `inf`,
-# and softmax's backward
-# multiplies it by `p = 0`; `0 * inf` is `nan`.
+# `torch.softmax` line of `handmade_cross_entropy`. The mechanism: the gradient of
+# `log(p)` at `p = 0` is `inf`, and softmax's backward multiplies it by `p = 0`;
+# `0 * inf` is `nan`.
 #
 # ## Step 4: fix the numerics
 #
-# `F.cross_entropy` (like `nn.CrossEntropyLoss`) computes `log_softmax` with the
-# log-sum-exp trick: it never
-# forms a probability that could round to `0`, so a huge logit gap gives a large, finite
-# loss and finite
-# gradients. Same logits, both losses:
+# `F.cross_entropy` (like `nn.CrossEntropyLoss`) is `log_softmax` followed by the
+# negative log-likelihood ([docs][ce]).
+# `log_softmax` is computed as `(logit - max) - log(sum(exp(logit - max)))`: the sum
+# holds the term `exp(0) = 1`, so its `log` is finite, and no `log` is taken of a
+# probability that has already rounded to `0`. Its backward is `softmax - one_hot`,
+# finite too. Same logits, both losses:
+#
+# [ce]: https://docs.pytorch.org/docs/stable/generated/torch.nn.CrossEntropyLoss.html
 
 # %%
 logits = model(xb).detach().requires_grad_()
+shifted = logits - logits.max(dim=1, keepdim=True).values
+by_hand = shifted - shifted.exp().sum(dim=1, keepdim=True).log()
+same = torch.allclose(by_hand, F.log_softmax(logits, dim=1))
+print(f"log-sum-exp by hand matches F.log_softmax: {same}")
 print(f"hand-made: {handmade_cross_entropy(logits, yb).item()}")
 loss = F.cross_entropy(logits, yb)
 loss.backward()
 print(
-    f"F.cross_entropy: {loss.item():.1f}, gradient finite: {torch.isfinite(logits.grad).all().item()}"
+    f"F.cross_entropy: {loss.item():.1f}, "
+    f"gradient finite: {torch.isfinite(logits.grad).all().item()}"
 )
+
+# %% [markdown]
+# The binary case has the same pair, with a twist: `sigmoid` then
+# `F.binary_cross_entropy` does not give `inf` or `nan`, because `BCELoss` clamps its
+# `log` at `-100` ([source][bce]).
+# Once `sigmoid` rounds to exactly `1`, the loss is stuck at 100 and the gradient is
+# `0`: wrong, and silent. `F.binary_cross_entropy_with_logits` gets both right. A
+# logit of 60 for a sample whose label is 0:
+#
+# [bce]: https://github.com/pytorch/pytorch/blob/v2.13.0/torch/nn/modules/loss.py#L668
+
+# %%
+z = torch.tensor([60.0], requires_grad=True)
+target = torch.tensor([0.0])
+for name, loss_of in (
+    ("sigmoid then BCE", lambda z: F.binary_cross_entropy(torch.sigmoid(z), target)),
+    ("BCE with logits", lambda z: F.binary_cross_entropy_with_logits(z, target)),
+):
+    z.grad = None
+    loss = loss_of(z)
+    loss.backward()
+    print(f"{name}: loss {loss.item():.1f}, gradient {z.grad.item():.1f}")
 
 # %% [markdown]
 # ## Step 5: fix the cause
 #
-# A finite loss that large (chance level for three classes is `log(3) = 1.1`) still
-# means training is
-# diverging: the stable loss removes the `nan`, not the reason the logits exploded. Here
-# the reason is
-# unnormalised features with a learning rate too large for them. Standardise the
-# features (statistics from the
-# training data) and train again with the stable loss.
+# A loss of 12.5 is far above chance level for three classes (`log(3) = 1.1`): the
+# stable loss removes the `nan`, not the reason the logits exploded. Train on with it,
+# at the same learning rate, on the raw features and on standardised ones (statistics
+# from the training data), and once more with the hand-made loss on standardised
+# features:
+
 
 # %%
+def train(features: torch.Tensor, loss_fn, epochs: int = 5) -> None:
+    model, optimizer = make_run()
+    largest, accuracy, non_finite, widest = [], [], 0, 0.0
+    for _ in range(epochs):
+        losses = []
+        for xb, yb in zip(features.split(64), y.split(64), strict=True):
+            optimizer.zero_grad()
+            logits = model(xb)
+            gap = (logits.max(dim=1).values - logits.min(dim=1).values).max().item()
+            widest = max(widest, gap)
+            loss = loss_fn(logits, yb)
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+            non_finite += not torch.isfinite(loss).item()
+        largest.append(f"{max(losses):5.2f}")
+        with torch.no_grad():
+            right = (model(features).argmax(dim=1) == y).float().mean().item()
+        accuracy.append(f"{right:5.2f}")
+    print(f"  largest loss in each epoch: {' '.join(largest)}")
+    print(f"  accuracy after each epoch:  {' '.join(accuracy)}")
+    print(f"  non-finite losses: {non_finite}, largest gap in a row: {widest:.0f}")
+
+
 x_std = (x - x.mean(dim=0)) / x.std(dim=0)
-model, optimizer = make_run(lr=0.5)
-for epoch in range(5):
-    for xb, yb in zip(x_std.split(64), y.split(64), strict=True):
-        optimizer.zero_grad()
-        loss = F.cross_entropy(model(xb), yb)
-        loss.backward()
-        optimizer.step()
-    with torch.no_grad():
-        accuracy = (model(x_std).argmax(dim=1) == y).float().mean().item()
-    print(f"epoch {epoch}: last loss {loss.item():.3f}, accuracy {accuracy:.2f}")
+print("raw features, F.cross_entropy")
+train(x, F.cross_entropy)
+print("standardised features, F.cross_entropy")
+train(x_std, F.cross_entropy)
+print("standardised features, hand-made loss")
+train(x_std, handmade_cross_entropy)
 
 # %% [markdown]
+# On the raw features the stable loss stays finite but training does not settle: each
+# epoch still has a step with a loss far above chance, and the accuracy wanders. With
+# standardised features the same learning rate trains smoothly, and even the hand-made
+# loss stays finite: the logits never get near the gap of about 104 at which `exp`
+# underflows. Keep the stable loss anyway: the day the logits do drift apart, it
+# stays finite where `log(softmax)` does not.
+#
 # ## The checklist
 #
 # 1. Find the **first** non-finite step; everything after it is noise.
-# 2. Check the inputs, then the weights before the step, then the forward outputs, then
-# the gradients.
+# 2. Check the inputs, then the weights before the step, then the forward outputs,
+#    then the gradients.
 # 3. Replay that step under `torch.autograd.detect_anomaly()` to get the backward
-# function and the forward line.
+#    function and the forward line.
 # 4. Replace the unstable expression with the stable primitive: `F.cross_entropy` or
-# `F.log_softmax` instead of
-#    `log(softmax)`, `torch.logsumexp`, `F.binary_cross_entropy_with_logits` instead of
-# `sigmoid` then BCE, an `eps`
-#    inside a `sqrt` or a denominator.
-# 5. Then fix why the values got there: normalise inputs, lower the learning rate, clip
-# gradients
-#    (`torch.nn.utils.clip_grad_norm_(..., error_if_nonfinite=True)` also stops at the
-# first bad gradient).
+#    `F.log_softmax` instead of `log(softmax)`, `torch.logsumexp`,
+#    `F.binary_cross_entropy_with_logits` instead of `sigmoid` then BCE (there the
+#    symptom is a stuck loss and a zero gradient, not a NaN), an `eps` inside a `sqrt`
+#    or a denominator.
+# 5. Then fix why the values got there: normalise the inputs, lower the learning rate,
+#    clip gradients. `torch.nn.utils.clip_grad_norm_(..., error_if_nonfinite=True)`
+#    raises when the total gradient norm is `nan` or `inf`, as in Step 2.

@@ -1,20 +1,19 @@
 # %% [markdown]
 # # A complete training loop, and the moment it starts to overfit
 #
-# A small classifier trained on synthetic data, from the data to the curves. Two choices
-# make overfitting
-# happen on purpose, so that you can see it and date it:
+# A small classifier trained on synthetic data, from the data to the curves. Three
+# choices make overfitting happen on purpose, so that you can see it and date it:
 #
-# - **noisy labels**: a fifth of the training labels are flipped at random, so part of
-# what there is to learn
-#   is noise;
+# - **noisy labels**: each training label is flipped with probability 0.2, so part of
+#   what there is to learn is noise;
 # - **a model big enough to memorise**: two hidden layers of 256 units for 300 training
-# examples.
+#   examples;
+# - **room to memorise**: two of the four input coordinates carry no information.
 #
 # The validation labels are clean. Everything runs on CPU in a few seconds.
 #
-# Related questions: [training loss falls while validation loss
-# rises](../training/index.md#overfitting),
+# Related questions:
+# [training loss falls while validation loss rises](../training/index.md#overfitting),
 # [`model.train()` and `model.eval()`](../training/index.md#train-vs-eval),
 # [why `zero_grad()`](../training/index.md#zero-grad),
 # [why overfit a single batch first](../debugging/index.md#overfit-one-batch).
@@ -24,21 +23,20 @@ import copy
 
 import matplotlib.pyplot as plt
 import torch
+import torch.nn.functional as F
 from torch import nn
 from torch.utils.data import DataLoader, TensorDataset
-
-torch.manual_seed(0)
 
 # %% [markdown]
 # ## The data
 #
 # Points in 4-D. The class depends only on the first two coordinates: 1 outside a
-# circle, 0 inside. The two
-# other coordinates are pure noise, and they make memorising easy: in 4-D, every
-# training point has room around
-# it for an island of its own. Then 20% of the *training* labels are flipped. A model
-# that fits those flipped
-# labels has learned something false, and the clean validation set will show it.
+# circle, 0 inside. The other two coordinates are pure noise, and they give the model
+# room to memorise: a training point that sits close to points of the other class in
+# the first two coordinates can be far from them in 4-D (the last section trains the
+# same model with those two coordinates set to 0). Then each *training* label is
+# flipped with probability 0.2. A model that fits the flipped labels has learned
+# something false, and the clean validation set will show it.
 
 
 # %%
@@ -54,46 +52,52 @@ x_val, y_val = make_data(1000, g)
 
 flip = torch.rand(len(y_clean), generator=g) < 0.2
 y_train = torch.where(flip, 1 - y_clean, y_clean)
-print(
-    f"train: {len(x_train)} points, {int(flip.sum())} labels flipped; validation: {len(x_val)} clean points"
-)
+print(f"train: {len(x_train)} points, {int(flip.sum())} labels flipped")
+print(f"validation: {len(x_val)} points, clean labels")
 
+shuffle = torch.Generator().manual_seed(0)
 train_loader = DataLoader(
-    TensorDataset(x_train, y_train), batch_size=32, shuffle=True, generator=g
+    TensorDataset(x_train, y_train), batch_size=32, shuffle=True, generator=shuffle
 )
 val_loader = DataLoader(TensorDataset(x_val, y_val), batch_size=500)
 
 # %% [markdown]
 # ## The model, the loss, the optimizer
 #
-# `nn.CrossEntropyLoss` takes raw logits and integer class labels: no softmax in the
-# model.
+# `nn.CrossEntropyLoss` takes raw logits and applies `log_softmax` itself, so the model
+# ends without a softmax. Its targets here are class indices; it also accepts class
+# probabilities ([docs][ce]).
+#
+# [ce]: https://docs.pytorch.org/docs/stable/generated/torch.nn.CrossEntropyLoss.html
+
 
 # %%
-model = nn.Sequential(
-    nn.Linear(4, 256),
-    nn.ReLU(),
-    nn.Linear(256, 256),
-    nn.ReLU(),
-    nn.Linear(256, 2),
-)
+def make_model() -> nn.Module:
+    torch.manual_seed(0)  # the same initial weights at every call
+    return nn.Sequential(
+        nn.Linear(4, 256),
+        nn.ReLU(),
+        nn.Linear(256, 256),
+        nn.ReLU(),
+        nn.Linear(256, 2),
+    )
+
+
+model = make_model()
 loss_fn = nn.CrossEntropyLoss()
 optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
-print(
-    f"{sum(p.numel() for p in model.parameters()):,} parameters for {len(x_train)} training points"
-)
+n_parameters = sum(p.numel() for p in model.parameters())
+print(f"{n_parameters:,} parameters for {len(x_train)} training points")
 
 # %% [markdown]
 # ## One epoch of training, one pass of evaluation
 #
-# The order inside the training step is the one to know by heart: `zero_grad`, forward,
-# loss, `backward`,
-# `step`. Evaluation switches the model to eval mode (it matters for dropout and batch
-# norm, and costs nothing
-# here) and turns off graph recording with `torch.no_grad()`. Both functions return the
-# loss averaged over
-# examples, not over batches, so that a smaller last batch does not weigh as much as a
-# full one.
+# The order inside the training step is the one to know by heart: `zero_grad`,
+# forward, loss, `backward`, `step`. Evaluation switches the model to eval mode (it
+# changes dropout and batch norm; this model has neither) and turns off graph recording
+# with `torch.no_grad()`. Both functions return the loss averaged over examples, not
+# over batches, so that the last batch (12 of the 300 examples, after nine of 32) does
+# not weigh as much as a full one.
 
 
 # %%
@@ -126,40 +130,42 @@ def evaluate(model, loader, loss_fn) -> tuple[float, float]:
 # ## The loop
 #
 # Each epoch records the training loss, the validation loss and accuracy, and keeps a
-# copy of the weights with
-# the lowest validation loss so far. `copy.deepcopy` matters: `model.state_dict()`
-# returns references to the
-# live tensors, which the next `optimizer.step()` would overwrite (see
+# copy of the weights with the lowest validation loss so far. `copy.deepcopy` matters:
+# `model.state_dict()` returns references to the live tensors, which the next
+# `optimizer.step()` would overwrite (see
 # [why the saved "best model" changed](../checkpoints/index.md#state-dict-copy)).
 
-# %%
-epochs = 100
-history = {"train": [], "val": [], "val_acc": []}
-best = {"epoch": -1, "val": float("inf"), "state": None}
 
-for epoch in range(epochs):
-    train_loss = train_one_epoch(model, train_loader, loss_fn, optimizer)
-    val_loss, val_acc = evaluate(model, val_loader, loss_fn)
-    history["train"].append(train_loss)
-    history["val"].append(val_loss)
-    history["val_acc"].append(val_acc)
-    if val_loss < best["val"]:
-        best = {
-            "epoch": epoch,
-            "val": val_loss,
-            "state": copy.deepcopy(model.state_dict()),
-        }
-    if epoch % 10 == 0 or epoch == epochs - 1:
-        print(
-            f"epoch {epoch:3d}  train loss {train_loss:.3f}  val loss {val_loss:.3f}  val acc {val_acc:.3f}"
-        )
+# %%
+def fit(model, optimizer, train_loader, val_loader, epochs: int, log: bool = True):
+    history = {"train": [], "val": [], "val_acc": []}
+    best = {"epoch": -1, "val": float("inf"), "state": None}
+    for epoch in range(epochs):
+        train_loss = train_one_epoch(model, train_loader, loss_fn, optimizer)
+        val_loss, val_acc = evaluate(model, val_loader, loss_fn)
+        history["train"].append(train_loss)
+        history["val"].append(val_loss)
+        history["val_acc"].append(val_acc)
+        if val_loss < best["val"]:
+            state = copy.deepcopy(model.state_dict())
+            best = {"epoch": epoch, "val": val_loss, "state": state}
+        if log and (epoch % 10 == 0 or epoch == epochs - 1):
+            print(
+                f"epoch {epoch:3d}  train loss {train_loss:.3f}  "
+                f"val loss {val_loss:.3f}  val acc {val_acc:.3f}"
+            )
+    return history, best
+
+
+epochs = 100
+history, best = fit(model, optimizer, train_loader, val_loader, epochs)
 
 # %% [markdown]
 # ## The curves
 #
 # The vertical line marks the epoch with the lowest validation loss.
 
-# %% alt="Validation loss bottoms out at the dashed line, then rises while training loss keeps falling"
+# %% alt="Validation loss is lowest at the dashed line, then rises; training loss falls"
 fig, (ax_loss, ax_acc) = plt.subplots(1, 2, figsize=(9, 3.2))
 ax_loss.plot(history["train"], label="train loss (noisy labels)")
 ax_loss.plot(history["val"], label="validation loss (clean labels)")
@@ -183,55 +189,134 @@ plt.show()
 # %% [markdown]
 # ## Reading the curves: where it overfits, and why
 #
-# - **Before the line** both losses fall: the model is learning the circle, which is
-# what the training and the
-#   validation data have in common.
+# - **Up to the line** the validation loss falls, fast for about ten epochs and then
+#   barely, with noise from epoch to epoch: the model is learning the circle, which the
+#   training and the validation data have in common.
 # - **At the line** the validation loss is at its lowest. The training loss is still
-# well above zero there:
-#   about a fifth of the training labels are wrong, and a model that only knew the
-# circle would get them wrong.
+#   well above zero: a model that knew the circle and nothing else would get the
+#   flipped labels wrong. The best such a model can do is to give the points of each
+#   true class the flip rate of that class as the probability of the other label; its
+#   training cross-entropy is then the entropy of those rates, averaged over the
+#   points (the *floor* printed below).
 # - **After the line** the training loss keeps falling toward zero while the validation
-# loss turns up. The only
-#   way to push the training loss below what the noise allows is to fit the flipped
-# labels one by one: to carve a
-#   small island of the wrong class around each of them. Those islands are wrong on new
-# points, and the
-#   validation loss counts them. That is overfitting: the gap between the two curves is
-# memorised noise.
+#   loss rises. Below the floor, the only way down is to fit the flipped labels one by
+#   one: to carve a small island of the wrong class around each of them. Those islands
+#   are wrong on new points, and the validation loss counts them.
 #
-# Validation *accuracy* moves less than validation loss: the model also grows more
-# confident, and cross-entropy
-# punishes confident mistakes heavily. Watch the loss to decide when to stop.
-#
-# The training set itself says so: the model now predicts the *flipped* label for most
-# flipped points.
+# The line does not mark where memorising starts. With the weights of that epoch, the
+# model already fits a third of the flipped labels, and its cross-entropy on the
+# training set is already below the floor. The line is the lowest point of a flat,
+# noisy stretch in which the harm done by the islands roughly balances what the model
+# still learns about the circle; after it, the harm wins. That is overfitting.
 
 # %%
+last_state = copy.deepcopy(model.state_dict())
+floor = 0.0
+for c in (0, 1):
+    rate = flip[y_clean == c].float().mean()
+    entropy = -(rate * rate.log() + (1 - rate) * (1 - rate).log())
+    floor += (y_clean == c).float().mean().item() * entropy.item()
+print(f"floor (knows only the circle): train CE {floor:.3f}")
+
 model.eval()
-with torch.no_grad():
-    predicted = model(x_train).argmax(dim=1)
-memorised = (predicted[flip] == y_train[flip]).float().mean().item()
-print(
-    f"after {epochs} epochs: the model predicts the flipped (wrong) label for {memorised:.0%} of flipped points"
-)
-print(f"train loss {history['train'][-1]:.3f} vs val loss {history['val'][-1]:.3f}")
+for name, state in (("best", best["state"]), ("last", last_state)):
+    model.load_state_dict(state)
+    with torch.no_grad():
+        logits = model(x_train)
+    predicted = logits.argmax(dim=1)
+    memorised = (predicted[flip] == y_train[flip]).float().mean().item()
+    clean_right = (predicted[~flip] == y_train[~flip]).float().mean().item()
+    print(
+        f"{name} epoch: train CE {loss_fn(logits, y_train).item():.3f}, "
+        f"flipped labels fitted {memorised:.0%}, other labels right {clean_right:.0%}"
+    )
 
 # %% [markdown]
+# ## Loss or accuracy?
+#
+# Validation *accuracy* moves less than validation loss. Accuracy counts the mistakes;
+# cross-entropy also weighs how confident each one is, and the model grows more
+# confident as it memorises (confidence: the mean probability of the predicted class):
+
+# %%
+for name, state in (("best", best["state"]), ("last", last_state)):
+    model.load_state_dict(state)
+    val_loss, val_acc = evaluate(model, val_loader, loss_fn)
+    with torch.no_grad():
+        logits = model(x_val)
+    confidence = logits.softmax(dim=1).max(dim=1).values.mean().item()
+    wrong = logits.argmax(dim=1) != y_val
+    wrong_loss = F.cross_entropy(logits[wrong], y_val[wrong]).item()
+    print(
+        f"{name} epoch: val loss {val_loss:.3f}, acc {val_acc:.3f}, "
+        f"confidence {confidence:.3f}, {int(wrong.sum())} wrong "
+        f"(loss {wrong_loss:.2f} on them)"
+    )
+
+top_acc = max(range(epochs), key=lambda epoch: history["val_acc"][epoch])
+acc_at_best = history["val_acc"][best["epoch"]]
+print(f"highest val acc: epoch {top_acc} ({history['val_acc'][top_acc]:.3f})")
+print(f"lowest val loss: epoch {best['epoch']} (val acc {acc_at_best:.3f})")
+
+# %% [markdown]
+# This loop stops on the loss, and that is a choice: stop on the metric you will
+# report, with the loss as a smoother stand-in for it. Here the two pick epochs two
+# apart, with validation accuracies 0.001 apart.
+#
 # ## Early stopping: keep the best epoch
 #
 # Restoring the copy kept at the lowest validation loss is early stopping after the
-# fact. A real loop also
-# stops once the validation loss has not improved for a number of epochs (the
-# *patience*). The other remedies
-# are the usual ones: more data, a smaller model, weight decay, dropout, data
-# augmentation, or cleaning the
-# labels.
+# fact. A real loop also stops once the validation loss has not improved for a number
+# of epochs (the *patience*). The validation set chose the epoch: its loss there is the
+# lowest of 100 noisy measurements on the same 1000 points, an optimistic estimate.
+# The number to report comes from a test set that chose nothing:
 
 # %%
-final_val, final_acc = evaluate(model, val_loader, loss_fn)
+x_test, y_test = make_data(1000, torch.Generator().manual_seed(1))
+test_loader = DataLoader(TensorDataset(x_test, y_test), batch_size=500)
 model.load_state_dict(best["state"])
-best_val, best_acc = evaluate(model, val_loader, loss_fn)
-print(f"last epoch:        val loss {final_val:.3f}  val acc {final_acc:.3f}")
-print(
-    f"best epoch ({best['epoch']:3d}): val loss {best_val:.3f}  val acc {best_acc:.3f}"
+for name, loader in (("validation", val_loader), ("test", test_loader)):
+    loss, acc = evaluate(model, loader, loss_fn)
+    print(
+        f"best epoch ({best['epoch']}), {name + ':':11} loss {loss:.3f}, acc {acc:.3f}"
+    )
+
+# %% [markdown]
+# The other remedies are more data, a smaller model, weight decay, dropout, data
+# augmentation, or cleaning the labels
+# ([the overfitting question](../training/index.md#overfitting) runs a smaller model).
+#
+# ## Why the noise coordinates matter
+#
+# The same model, the same initial weights, labels and shuffle order, with the two noise
+# coordinates set to 0. The model fits far fewer of the flipped labels, and its
+# validation loss reaches a lower minimum, later:
+
+# %%
+x_train_2d, x_val_2d = x_train.clone(), x_val.clone()
+x_train_2d[:, 2:] = 0
+x_val_2d[:, 2:] = 0
+model_2d = make_model()
+history_2d, best_2d = fit(
+    model_2d,
+    torch.optim.Adam(model_2d.parameters(), lr=1e-3),
+    DataLoader(
+        TensorDataset(x_train_2d, y_train),
+        batch_size=32,
+        shuffle=True,
+        generator=torch.Generator().manual_seed(0),
+    ),
+    DataLoader(TensorDataset(x_val_2d, y_val), batch_size=500),
+    epochs,
+    log=False,
 )
+
+model.load_state_dict(last_state)
+runs = (("4-D", model, x_train, best), ("2-D", model_2d, x_train_2d, best_2d))
+for name, m, x_in, b in runs:
+    with torch.no_grad():
+        memorised = (m(x_in).argmax(dim=1)[flip] == y_train[flip]).float().mean()
+    print(
+        f"{name}: flipped labels fitted {memorised:.0%} after {epochs} epochs; "
+        f"lowest val loss {b['val']:.3f} (epoch {b['epoch']})"
+    )
