@@ -17,11 +17,11 @@ from functools import cache
 from pathlib import Path
 
 import markdown
-from mkdocs.utils.yaml import yaml_load
 from pymdownx.snippets import SnippetExtension, SnippetPreprocessor
 from pytest_codeblocks import extract_from_buffer
 
-from tools.qa import ROOT
+from tools.qa import PROJECT, ROOT, Project
+from tools.qa import rel as _rel
 
 TAG = "\x00"  # separates a line from the id of its origin while the preprocessor runs
 OUTPUT = re.compile(r"^(?P<indent>\s*)# >(?: (?P<text>.*))?$")
@@ -29,25 +29,15 @@ OUTPUT = re.compile(r"^(?P<indent>\s*)# >(?: (?P<text>.*))?$")
 Origin = tuple[Path, int]  # (file, 1-based line)
 
 
-def rel(path: Path) -> str:
-    try:
-        return str(Path(path).resolve().relative_to(ROOT))
-    except ValueError:
-        return str(path)
+def rel(path: Path, root: Path = ROOT) -> str:
+    return _rel(path, root)
 
 
 @cache
-def snippets_config() -> dict:
-    """pymdownx.snippets' settings from mkdocs.yml, with its defaults filled in, base paths made absolute."""
-    with open(ROOT / "mkdocs.yml", encoding="utf-8") as f:
-        config = yaml_load(f)  # MkDocs' own loader: it knows the !ENV tags
-    settings: dict = {}
-    for ext in config["markdown_extensions"]:
-        if isinstance(ext, dict) and "pymdownx.snippets" in ext:
-            settings = dict(ext["pymdownx.snippets"] or {})
-    base = settings.get("base_path", ["."])
-    settings["base_path"] = [str(ROOT / b) for b in ([base] if isinstance(base, str) else base)]
-    return SnippetExtension(**settings).getConfigs()
+def snippets_config(root: Path = ROOT) -> dict:
+    """pymdownx.snippets' settings from mkdocs.yml, its defaults filled in (tools/qa.py)."""
+    project = PROJECT if root == ROOT else Project(root)
+    return SnippetExtension(**project.snippets_settings).getConfigs()
 
 
 class TracingSnippets(SnippetPreprocessor):
@@ -80,6 +70,7 @@ class Block:
     origins: list[Origin | None]  # one per line of `code`
     marks: list[str] = field(default_factory=list)
     syntax: str = "python"  # the fence's info string
+    root: Path = ROOT  # the repository the paths are named from
 
     @property
     def files(self) -> list[Path]:
@@ -92,22 +83,25 @@ class Block:
     @property
     def name(self) -> str:
         files = self.files
-        return rel(files[0]).removeprefix("snippets/") if files else f"line {self.fence_line}"
+        if not files:
+            return f"line {self.fence_line}"
+        snippets = Project(self.root).snippets if self.root != ROOT else PROJECT.snippets
+        return rel(files[0], snippets)
 
     def where(self, line: int | None = None) -> str:
         """'snippets/x.py:N (included by docs/y.md:M)' for a 1-based line of the block."""
-        page = f"{rel(self.page)}:{self.fence_line}"
+        page = f"{rel(self.page, self.root)}:{self.fence_line}"
         origin = self.origins[line - 1] if line and 0 < line <= len(self.origins) else None
         if origin:
-            return f"{rel(origin[0])}:{origin[1]} (included by {page})"
+            return f"{rel(origin[0], self.root)}:{origin[1]} (included by {page})"
         files = self.files
-        return f"{rel(files[0])} (included by {page})" if files else page
+        return f"{rel(files[0], self.root)} (included by {page})" if files else page
 
 
-def expand(page: Path) -> tuple[str, list[Origin | None]]:
-    """The page after pymdownx.snippets, and for each of its lines the file and line it came from."""
+def expand(page: Path, root: Path = ROOT) -> tuple[str, list[Origin | None]]:
+    """The page after pymdownx.snippets, and for each line the file and line it came from."""
     md = markdown.Markdown()
-    pre = TracingSnippets(snippets_config(), md)
+    pre = TracingSnippets(snippets_config(root), md)
     lines = pre.tag(page, page.read_text(encoding="utf-8").split("\n"))
     expanded = pre.run(lines)
     text, origins = [], []
@@ -118,9 +112,10 @@ def expand(page: Path) -> tuple[str, list[Origin | None]]:
     return "\n".join(text) + "\n", origins
 
 
-def blocks(page: Path, syntax: str | None = "python") -> list[Block]:
-    """The page's fences as pytest-codeblocks extracts them, with origins; only `syntax` ones unless None."""
-    text, origins = expand(page)
+def blocks(page: Path, syntax: str | None = "python", root: Path = ROOT) -> list[Block]:
+    """The page's fences as pytest-codeblocks extracts them, with origins; only `syntax`
+    ones unless None."""
+    text, origins = expand(page, root)
     out = []
     for cb in extract_from_buffer(io.StringIO(text)):
         if syntax is not None and cb.syntax != syntax:
@@ -130,7 +125,17 @@ def blocks(page: Path, syntax: str | None = "python") -> list[Block]:
         code_origins = origins[first : first + n]
         fence_origin = origins[first - 1]
         fence_line = fence_origin[1] if fence_origin else cb.lineno
-        out.append(Block(page.resolve(), fence_line, cb.code, code_origins, list(cb.marks), cb.syntax or ""))
+        out.append(
+            Block(
+                page.resolve(),
+                fence_line,
+                cb.code,
+                code_origins,
+                list(cb.marks),
+                cb.syntax or "",
+                Path(root).resolve(),
+            )
+        )
     return out
 
 

@@ -1,242 +1,354 @@
-"""Run one code block the way a reader would, and report what it printed.
+"""Run a block as a reader's fresh interpreter would, and say what it did.
 
-A block runs in the test process (fast: torch is imported once) unless it is a program that starts processes:
-a block with an `if __name__ == "__main__":` guard, or one marked `torchrun`, is written to a file and run by a
-fresh interpreter, as the reader would run it.
+Each block runs in a process of its own, forked from a warm parent that has imported torch and
+done nothing else (tests/runtime/zygote.py; one per test worker). What "fresh" means:
 
-Each block starts from the same state: seeds reset, float32 default dtype, grad mode on, default threads and
-matmul precision, a fresh temporary working directory, deprecations as errors, a time limit.
+- the block is a file, `<name>.py`, alone in an empty working directory, run as `__main__` with
+  `sys.argv == [<name>.py]`, its folder first on `sys.path` and the repository nowhere on it;
+- the seeds (torch, random, NumPy) and the hash seed differ from run to run (`QA_SEED`, printed in
+  the header of every test run): output that depends on a seed the page does not set fails;
+- the environment is the one the tests started with, plus a temporary folder, a home folder and
+  torch.compile's cache under the tests' scratch folder;
+- deprecations are errors; writes outside the working directory and the temporary folder are
+  refused where they happen; a time limit; everything the block started is killed afterwards,
+  and what it left running is reported.
 """
 
 from __future__ import annotations
 
-import contextlib
-import fnmatch
-import io
 import json
-import linecache
 import os
 import random
 import re
+import shutil
 import signal
+import site
 import subprocess
 import sys
 import tempfile
-import time
-import traceback
-import warnings
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 
-import numpy as np
-import torch
-
-from tests.pagecode import Block, rel
-from tests.runtime import qa_runtime
-from tools.qa import ROOT
+from tools.qa import PROJECT
 
 RUNTIME = Path(__file__).resolve().parent / "runtime"
-SEED = 0
-DEFAULT_TIMEOUT = float(os.environ.get("QA_BLOCK_TIMEOUT", 60))  # seconds; pytest.mark.timeout(N) gives N
+ZYGOTE = RUNTIME / "zygote.py"
+DEFAULT_TIMEOUT = float(os.environ.get("QA_BLOCK_TIMEOUT", 60))
+# A traceback line: the one pattern every translation of file and line uses.
+TRACEBACK_LINE = r'File "{file}", line (\d+)'
+CUDA_MISSING = re.compile(
+    r"Torch not compiled with CUDA enabled|Found no NVIDIA driver|No CUDA GPUs are available"
+    r"|CUDA driver initialization failed|invalid device ordinal|device=.?cuda.* not available",
+    re.I,
+)
 
 
-class BlockTimeout(BaseException):
-    """Raised inside a block that runs past its time limit (a BaseException, so `except Exception` can't eat it)."""
+def scratch() -> Path:
+    """The folder the tests own: every block's files, TMPDIR, HOME, Inductor's cache."""
+    default = Path(tempfile.gettempdir()) / f"qa-tests-{os.getuid()}"
+    return Path(os.environ.get("QA_SCRATCH", default))
+
+
+def run_seed() -> int:
+    """This run's seed: QA_SEED if set (to reproduce a run), else a new one per test run."""
+    if "QA_SEED" not in os.environ:
+        os.environ["QA_SEED"] = str(random.SystemRandom().randrange(1, 2**31))
+    return int(os.environ["QA_SEED"])
+
+
+def block_environment() -> dict[str, str]:
+    """The environment a block starts with."""
+    root = scratch()
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("PYTEST_", "QA_", "COV_")) and k not in {"PYTHONPATH", "PWD"}
+    }
+    env.update(
+        TMPDIR=str(root / "tmp"),
+        HOME=str(root / "home"),
+        PYTHONHASHSEED=str(run_seed() % 4294967295),
+        PYTHONPATH=str(RUNTIME),  # sitecustomize: the rules, in every interpreter a block starts
+        TORCHINDUCTOR_CACHE_DIR=str(root / "inductor"),
+        TRITON_CACHE_DIR=str(root / "triton"),
+        # One compile process: Inductor's pool of compile workers would outlive the block.
+        TORCHINDUCTOR_COMPILE_THREADS="1",
+        PYTHONDONTWRITEBYTECODE="1",
+    )
+    for folder in ("tmp", "home", "runs"):
+        (root / folder).mkdir(parents=True, exist_ok=True)
+    return env
+
+
+def protected() -> dict[str, str]:
+    """Folders a block may never write into, and what they are called in the message."""
+    env = {sys.prefix: "the Python environment", sys.base_prefix: "the Python installation"}
+    env.update(dict.fromkeys(site.getsitepackages(), "the Python environment"))
+    return {str(PROJECT.root): "the repository", **env}
+
+
+def writable() -> list[str]:
+    """Where Landlock lets a block write: the scratch folder, and /tmp and /dev when the
+    repository is not inside them."""
+    root = PROJECT.root
+    out = [str(scratch())]
+    for folder in ("/tmp", "/var/tmp", "/dev", "/proc"):
+        if Path(folder) not in root.parents:
+            out.append(folder)
+    return out
+
+
+# --- the warm parent -----------------------------------------------------------------------
+
+
+class Zygote:
+    """A tests/runtime/zygote.py process, started on first use; one per test worker."""
+
+    def __init__(self):
+        self.proc: subprocess.Popen | None = None
+        self.lock = threading.Lock()
+
+    def start(self) -> None:
+        log = open(scratch() / f"zygote-{os.getpid()}.log", "a")  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ZYGOTE)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=log,
+            env=block_environment(),
+            cwd=str(scratch()),
+            text=True,
+        )
+        hello = self.proc.stdout.readline()
+        if not hello:
+            raise RuntimeError(f"the block runner did not start: see {log.name}")
+
+    def request(self, request: dict) -> dict:
+        with self.lock:
+            if self.proc is None or self.proc.poll() is not None:
+                self.start()
+            self.proc.stdin.write(json.dumps(request) + "\n")
+            self.proc.stdin.flush()
+            answer = self.proc.stdout.readline()
+        if not answer:
+            self.proc = None
+            raise RuntimeError("the block runner died: see its log in " + str(scratch()))
+        data = json.loads(answer)
+        if "zygote_error" in data:
+            raise RuntimeError(f"the block runner failed:\n{data['zygote_error']}")
+        return data
+
+    def close(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.stdin.close()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+ZYGOTE_PROCESS = Zygote()
+
+
+# --- one run ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Failure:
+    rule: str  # a rule id of tests/rules.py
+    line: int | None  # line of the block, when known
+    message: str
 
 
 @dataclass
 class Outcome:
     prints: list[tuple[int, str]]  # (line of the block's statement, text it wrote to stdout)
-    error: str | None = None  # translated traceback, naming snippet files and lines
-    error_line: int | None = None  # line of the block where the error happened
+    stderr: str = ""
+    failure: Failure | None = None
+    seconds: float = 0.0
+    landlock: int = 0  # the Landlock ABI the block ran under; 0: audit hooks only
+    leftover: list[str] = field(default_factory=list)  # files left in its working directory
+    script: str = ""  # the file it ran as: tracebacks name it
 
 
-# --- the repository is read-only for snippets ---------------------------------------------------------------
-
-
-def ignored_patterns() -> list[str]:
-    """What git ignores (.gitignore: the environment, caches, build output) is not the repository's content."""
-    lines = (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
-    return [".git", *(line.strip().rstrip("/") for line in lines if line.strip() and not line.startswith("#"))]
-
-
-def repository_files() -> dict[str, tuple[int, int]]:
-    """(mtime, size) of every file of the repository that git does not ignore."""
-    ignored = ignored_patterns()
-    files = {}
-    for folder, dirs, names in os.walk(ROOT):
-        dirs[:] = [d for d in dirs if not any(fnmatch.fnmatch(d, p) for p in ignored)]
-        for name in names:
-            if any(fnmatch.fnmatch(name, p) for p in ignored):
-                continue
-            path = os.path.join(folder, name)
-            with contextlib.suppress(FileNotFoundError):
-                st = os.stat(path)
-                files[os.path.relpath(path, ROOT)] = (st.st_mtime_ns, st.st_size)
-    return files
-
-
-def written(before: dict, after: dict) -> list[str]:
-    """Files created, changed or deleted between two snapshots."""
-    return sorted(p for p in before.keys() | after.keys() if before.get(p) != after.get(p))
-
-
-def is_program(block: Block, marks: dict) -> bool:
-    return "torchrun" in marks or re.search(r"^if __name__ == ['\"]__main__['\"]:", block.code, re.M) is not None
-
-
-# --- in the test process -----------------------------------------------------------------------------------
-
-_DEFAULTS = {
-    "threads": torch.get_num_threads(),
-    "matmul": torch.get_float32_matmul_precision(),
-    "np_print": np.get_printoptions(),
-    "np_err": np.geterr(),
-    "denormals": torch.set_flush_denormal(False),  # returns whether the CPU supports the setting
-}
-
-
-def reset_global_state() -> None:
-    """The state a fresh interpreter starts with, plus fixed seeds."""
-    torch.set_default_dtype(torch.float32)
-    torch.set_default_device(None)
-    torch.set_grad_enabled(True)
-    torch.autograd.set_detect_anomaly(False)
-    torch.use_deterministic_algorithms(False)
-    torch.set_num_threads(_DEFAULTS["threads"])
-    torch.set_float32_matmul_precision(_DEFAULTS["matmul"])
-    torch.set_printoptions(profile="default")
-    np.set_printoptions(**_DEFAULTS["np_print"])
-    np.seterr(**_DEFAULTS["np_err"])
-    torch.set_flush_denormal(False)
-    torch.manual_seed(SEED)
-    random.seed(SEED)
-    np.random.seed(SEED)
-    if "torch._dynamo" in sys.modules:
-        torch._dynamo.reset()
-    if "torch._logging" in sys.modules:
-        torch._logging.set_logs()  # TORCH_LOGS-style settings back to their defaults
-
-
-@contextlib.contextmanager
-def time_limit(seconds: float):
-    def expire(signum, frame):
-        raise BlockTimeout(f"did not finish within {seconds:g} s")
-
-    old = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+def run(
+    code: str,
+    name: str,
+    timeout: float = DEFAULT_TIMEOUT,
+    *,
+    torchrun: int | None = None,
+    argv: list[str] | None = None,
+    files: dict[str, str] | None = None,
+    seed: int | None = None,
+    env: dict[str, str] | None = None,
+) -> Outcome:
+    """Run `code` as `python <name>` in an empty folder (plus `files`, for exercise checks)."""
+    runs = scratch() / "runs"
+    runs.mkdir(parents=True, exist_ok=True)
+    run_dir = Path(tempfile.mkdtemp(prefix="run-", dir=runs))
+    work = run_dir / "work"
+    work.mkdir()
+    script = work / Path(name).name
+    script.write_text(code, encoding="utf-8")
+    for fname, text in (files or {}).items():
+        (work / fname).write_text(text, encoding="utf-8")
+    settings = {
+        "script": str(script),
+        "prints": str(run_dir / "prints.jsonl"),
+        "dumps": str(run_dir / "dumps"),
+        "protected": protected(),
+        "writable": writable(),
+    }
+    (run_dir / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
+    env = {**block_environment(), **(env or {})}
+    env["QA_BLOCK_SETTINGS"] = str(run_dir / "settings.json")
+    request = {
+        "script": str(script),
+        "run_dir": str(run_dir),
+        "argv": [script.name, *(argv or [])],
+        "timeout": timeout,
+        "seed": run_seed() if seed is None else seed,
+        "env": env,
+        "torchrun": torchrun,
+        "given": [script.name, *(files or {})],
+    }
     try:
-        yield
+        answer = ZYGOTE_PROCESS.request(request)
+        answer["torchrun"] = torchrun
+        return outcome(answer, run_dir, script, timeout)
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        shutil.rmtree(run_dir, ignore_errors=True)
 
 
-def run_in_process(block: Block, timeout: float) -> Outcome:
-    filename = f"<{rel(block.page)}:{block.fence_line}>"
-    linecache.cache[filename] = (len(block.code), None, block.code.splitlines(True), filename)
-    prints: list[tuple[int, str]] = []
-    out = io.StringIO()
-    cwd, environ, path = os.getcwd(), dict(os.environ), list(sys.path)
-    error = error_line = None
-    with tempfile.TemporaryDirectory(prefix="qa-block-") as tmp, warnings.catch_warnings():
-        os.chdir(tmp)
-        reset_global_state()
-        qa_runtime.strict_warnings()
-        recorder = qa_runtime.StdoutRecorder(out, filename, lambda line, text: prints.append((line, text)))
-        try:
-            code = compile(block.code, filename, "exec", dont_inherit=True)
-            with contextlib.redirect_stdout(recorder), time_limit(timeout):
-                exec(code, {"__name__": "__snippet__", "__file__": filename})
-        except BaseException as exc:  # noqa: BLE001  (KeyboardInterrupt included: a block must not stop the suite)
-            if isinstance(exc, KeyboardInterrupt):
-                raise
-            error, error_line = _describe(exc, filename, block)
-        finally:
-            os.chdir(cwd)
-            os.environ.clear()
-            os.environ.update(environ)
-            sys.path[:] = path
-            reset_global_state()
-            linecache.cache.pop(filename, None)
-    return Outcome(prints, error, error_line)
+def read(path: Path) -> str:
+    return path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
 
 
-def _describe(exc: BaseException, filename: str, block: Block) -> tuple[str, int | None]:
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
-    if frames:
-        line = frames[-1].lineno
-    elif isinstance(exc, SyntaxError) and exc.filename == filename:
-        line = exc.lineno
-    else:
-        line = None
-    text = "".join(traceback.format_exception(exc))
-    return translate(text, filename, block), line
+def outcome(answer: dict, run_dir: Path, script: Path, timeout: float) -> Outcome:
+    prints = []
+    for row in read(run_dir / "prints.jsonl").splitlines():
+        record = json.loads(row)
+        prints.append((record["line"], record["text"]))
+    stderr = read(run_dir / "stderr.txt")
+    result = json.loads(read(run_dir / "result.json") or "null")
+    out = Outcome(prints, stderr, seconds=answer["seconds"], script=str(script))
+    out.landlock = (result or {}).get("landlock", 0)
+    out.leftover = (result or {}).get("left_files", [])
+    if result is None and answer.get("torchrun") and not answer["timed_out"]:
+        # torchrun replaced the block's process: its exit status and stderr are the result.
+        result = {"status": "ok"} if answer["exit"] == 0 else None
+        if result is None:
+            where = lines_in(stderr, script)
+            out.failure = Failure("block-error", where[-1] if where else None, stderr)
+            return out
+    out.failure = classify(answer, result, run_dir, script, stderr, timeout)
+    return out
 
 
-def translate(text: str, filename: str, block: Block) -> str:
-    """Rewrite 'File "<block>", line N' in a traceback as the snippet file and line it came from."""
-
-    def sub(m: re.Match) -> str:
-        n = int(m.group(1))
-        origin = block.origins[n - 1] if 0 < n <= len(block.origins) else None
-        return f'File "{rel(origin[0])}", line {origin[1]}' if origin else m.group(0)
-
-    text = re.sub(r'File "' + re.escape(filename) + r'", line (\d+)', sub, text)
-    # Drop the test harness frames: the reader's traceback starts at their own code.
-    return re.sub(r'  File "[^"]*tests/runner\.py", line \d+, in \w+\n(    .*\n)*', "", text)
+def lines_in(text: str, script: Path) -> list[int]:
+    pattern = TRACEBACK_LINE.format(file=re.escape(str(script)))
+    return [int(n) for n in re.findall(pattern, text)]
 
 
-# --- in a fresh interpreter ---------------------------------------------------------------------------------
-
-
-def run_as_program(block: Block, timeout: float, torchrun: dict | None = None) -> Outcome:
-    with tempfile.TemporaryDirectory(prefix="qa-program-") as tmp:
-        script = Path(tmp) / Path(block.name).name
-        script.write_text(block.code, encoding="utf-8")
-        log = Path(tmp) / ".prints.jsonl"
-        env = dict(os.environ)
-        env.update(
-            PYTHONPATH=os.pathsep.join([str(RUNTIME), env.get("PYTHONPATH", "")]).rstrip(os.pathsep),
-            QA_SNIPPET_FILE=str(script),
-            QA_PRINT_LOG=str(log),
-            PYTHONHASHSEED="0",
-            PYTHONUNBUFFERED="1",
+def classify(answer, result, run_dir, script, stderr, timeout) -> Failure | None:
+    """The rule a finished run broke, if any."""
+    if answer["timed_out"]:
+        return Failure("block-timeout", *timeout_report(run_dir, script, answer["pid"], timeout))
+    if result is None:
+        code = answer["exit"]
+        dumps = stacks(run_dir, script, answer["pid"])
+        if code < 0:
+            sig = signal.Signals(-code).name
+            return Failure("block-crash", dumps[0], f"the process died with {sig}\n{dumps[1]}")
+        where = lines_in(stderr, script)
+        return Failure(
+            "block-exit",
+            where[-1] if where else None,
+            f"the process ended with status {code} before the block finished\n{stderr}",
         )
-        if torchrun is not None:
-            nproc = str(torchrun.get("nproc_per_node", 2))
-            cmd = [
-                sys.executable,
-                "-m",
-                "torch.distributed.run",
-                "--standalone",
-                f"--nproc_per_node={nproc}",
-                str(script),
-            ]
+    status = result["status"]
+    if status == "error":
+        return error_failure({**result, "stderr": stderr}, script)
+    if status == "exit" and (result["code"] != 0 or not result["at_end"]):
+        if result["code"] != 0:
+            what = f"sys.exit({result['code']}) ends the program with an error status"
         else:
-            cmd = [sys.executable, str(script)]
-        proc = subprocess.Popen(
-            cmd, cwd=tmp, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+            what = "sys.exit() ends the program here: the code after it never runs"
+        return Failure("block-exit", result["line"], what)
+    if status == "os._exit":
+        return Failure(
+            "block-exit",
+            result["line"],
+            f"os._exit({result['code']}) ends the process before the block's end",
         )
-        timed_out = False
-        try:
-            _, stderr = proc.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            timed_out = True
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGUSR1)  # faulthandler prints where each process is
-                time.sleep(1)
-                os.killpg(proc.pid, signal.SIGKILL)
-            _, stderr = proc.communicate()
-        prints = []
-        if log.exists():
-            for row in log.read_text(encoding="utf-8").splitlines():
-                record = json.loads(row)
-                prints.append((record["line"], record["text"]))
-        error = error_line = None
-        if timed_out or proc.returncode != 0:
-            lines = [int(n) for n in re.findall(r'File "' + re.escape(str(script)) + r'", line (\d+)', stderr)]
-            error_line = lines[-1] if lines else None
-            head = f"did not finish within {timeout:g} s" if timed_out else f"exited with status {proc.returncode}"
-            error = f"{head}\n{translate(stderr, str(script), block)}"
-        return Outcome(prints, error, error_line)
+    if result.get("left_running"):
+        return Failure(
+            "block-stray",
+            None,
+            "left running when the block ended (a reader's interpreter would wait for them):\n"
+            + "\n".join(f"  {x}" for x in result["left_running"]),
+        )
+    if answer["strays"]:
+        return Failure(
+            "block-stray",
+            None,
+            "left processes running after the block ended:\n"
+            + "\n".join(f"  pid {s['pid']}: {s['cmdline']}" for s in answer["strays"]),
+        )
+    if result.get("atexit"):
+        return Failure("block-error", None, f"an atexit handler failed:\n{result['atexit']}")
+    return None
+
+
+def error_failure(result: dict, script: Path) -> Failure:
+    kind, message, line = result["type"], result["message"], result["line"]
+    text = result["traceback"]
+    root, env = str(PROJECT.root), [sys.prefix, *site.getsitepackages()]
+    if kind in {"DeprecationWarning", "FutureWarning"} or (
+        kind.endswith("Warning") and "deprecat" in message.lower()
+    ):
+        return Failure("block-deprecation", line, f"{kind}: {message}")
+    if message.startswith("[Errno 13] " + "[qa]") or "[qa] refused a write" in message or (
+        kind in {"PermissionError", "RuntimeError", "OSError"}
+        and any(p in message for p in [root, *env])
+    ):
+        return Failure("block-writes", line, f"{kind}: {message}")
+    if result.get("landlock") and "Permission denied" in message + result.get("stderr", ""):
+        return Failure(
+            "block-writes",
+            line,
+            f"{kind}: {message}\n(Landlock refused a write outside the block's working "
+            "directory; the path is missing when the write came from C++ or another process)",
+        )
+    if CUDA_MISSING.search(message):
+        return Failure("block-cuda-unmarked", line, f"{kind}: {message}")
+    if kind == "ModuleNotFoundError":
+        missing = re.search(r"No module named '([^'.]+)", message)
+        if missing and (
+            (PROJECT.root / missing.group(1)).exists() or (script.parent / missing.group(1)).exists()
+        ):
+            return Failure("block-imports", line, f"{kind}: {message}")
+    return Failure("block-error", line, text)
+
+
+def stacks(run_dir: Path, script: Path, main_pid: int) -> tuple[int | None, str]:
+    """(the block's line, readable stacks): one section per process that dumped its stack."""
+    folder = run_dir / "dumps"
+    sections, line = [], None
+    for dump in sorted(folder.glob("*.txt")) if folder.is_dir() else []:
+        text = read(dump).strip()
+        if not text:
+            continue
+        pid = int(dump.stem)
+        who = "the block's process" if pid == main_pid else "a process the block started"
+        found = lines_in(text, script)
+        if pid == main_pid and found:
+            line = found[0]  # faulthandler lists the innermost frame first
+        sections.append(f"--- {who} (pid {pid}) ---\n{text}")
+    return line, "\n".join(sections)
+
+
+def timeout_report(run_dir, script, pid, timeout) -> tuple[int | None, str]:
+    line, dumps = stacks(run_dir, script, pid)
+    return line, f"did not finish within {timeout:g} s; where each process was:\n{dumps}"

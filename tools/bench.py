@@ -21,13 +21,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools import qa
 from tools.browser import CHROMIUM, FLAGS, serve
 from tools.pageweight import BUDGETS, KINDS, page_weight, search_index
+from tools.qa import PROJECT
 
 RUNS = int(os.environ.get("BENCH_RUNS", 3))
 SUITE_RUNS = int(os.environ.get("BENCH_SUITE_RUNS", 1))
-LIGHTHOUSE = qa.ROOT / "tools" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
+LIGHTHOUSE = PROJECT.root / "tools" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
 PAGES = {
     "home": "index.html",
     "question page": "tensors/index.html",
@@ -56,7 +56,7 @@ def section(title: str) -> None:
 
 def timed(cmd: list[str], **kw) -> tuple[float, subprocess.CompletedProcess]:
     start = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=qa.ROOT, env=env(), capture_output=True, text=True, **kw)
+    proc = subprocess.run(cmd, cwd=PROJECT.root, env=env(), capture_output=True, text=True, **kw)
     return time.perf_counter() - start, proc
 
 
@@ -80,7 +80,7 @@ def suite() -> None:
 
 def builds(site: Path) -> None:
     section(f"mkdocs build --strict: cold (no executed-notebook cache) and warm (median of {RUNS})")
-    cache = qa.ROOT / ".cache"
+    cache = PROJECT.root / ".cache"
     shutil.rmtree(cache, ignore_errors=True)
     cold, proc = timed([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)])
     if proc.returncode != 0:

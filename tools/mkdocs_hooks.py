@@ -18,24 +18,28 @@ import sys
 from pathlib import Path
 from urllib.parse import urlencode
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import qa  # noqa: E402
 from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.plugins import event_priority  # noqa: E402
 
+from tests.rules import violation  # noqa: E402
+from tools.qa import Project  # noqa: E402
+
 FACTS: dict[str, str] = {}
 QUESTION_URLS: dict[str, list[str]] = {}  # page url -> the links of its questions
+PROJECT: list[Project] = []  # the project this build is of
 
 
 def on_config(config):
-    questions = qa.all_questions(Path(config["docs_dir"]))
-    sections = {q.page.relative_to(config["docs_dir"]).parts[0] for q in questions}
+    project = Project(Path(config.config_file_path).parent)
+    PROJECT[:] = [project]
+    questions = project.all_questions()
     FACTS.update(
-        torch_version=qa.torch_pin(),
+        torch_version=project.torch_pin(),
         questions=str(len(questions)),
-        snippets=str(len(qa.snippet_files())),
-        sections=str(len(sections)),
+        snippets=str(len(project.snippet_files())),
+        sections=str(len({q.page.relative_to(project.docs).parts[0] for q in questions})),
     )
     config["extra"]["torch_version"] = FACTS["torch_version"]
     QUESTION_URLS.clear()
@@ -43,10 +47,17 @@ def on_config(config):
 
 
 def on_page_markdown(markdown, page, config, files):
-    # Fail with the page and line of a missing include (pymdownx.snippets would name only the path).
-    missing = qa.missing_includes(Path(page.file.abs_src_path), markdown)
+    # A missing include, named by page and line (pymdownx.snippets would name only the path).
+    project = PROJECT[0]
+    path = Path(page.file.abs_src_path)
+    missing = project.missing_includes(path, markdown)
     if missing:
-        raise PluginError("\n".join(missing))
+        raise PluginError(
+            "\n".join(
+                str(violation("include-resolves", f"{project.rel(path)}:{n}", f"no '{t}'"))
+                for n, t in missing
+            )
+        )
     for key, value in FACTS.items():
         markdown = markdown.replace("{{ " + key + " }}", value)
     return markdown
@@ -57,7 +68,7 @@ CODE_BLOCK = re.compile(r'(<div class="language-[\w-]+ highlight")')
 
 
 def on_page_content(content, page, config, files):
-    if page.file.src_uri.split("/")[0] in qa.NON_QUESTION_DIRS or "/" not in page.file.src_uri:
+    if Path(page.file.abs_src_path) not in PROJECT[0].question_pages():
         return content
     if page.file.src_uri.endswith(".md"):
         QUESTION_URLS[page.url] = [f"{page.url}#{m.group('id')}" for m in H2.finditer(content)]

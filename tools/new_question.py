@@ -1,8 +1,9 @@
 """Scaffold a question: `make question SECTION=autograd NAME=retain-graph`.
 
-Appends a `## ... { #retain-graph }` section to docs/autograd/index.md and creates
-snippets/autograd/retain_graph.py, with the include wired. Both hold TODO placeholders, and the tests fail
-with "unfinished question" until they are replaced.
+Appends a `## ... { #retain-graph }` section to the section's page (docs/autograd/index.md;
+SECTION=coding/layers names docs/coding/layers.md) and creates the snippet at the mirrored path
+(snippets/autograd/retain_graph.py), with the include wired. Both hold TODO placeholders, and
+the page's tests fail with the `unfinished` rule until every one is replaced.
 """
 
 from __future__ import annotations
@@ -10,57 +11,71 @@ from __future__ import annotations
 import re
 import sys
 
-from tools import qa
-
-UNFINISHED = "TODO"
+from tests.rules import UNFINISHED
+from tools.qa import PROJECT
 
 SECTION_TEMPLATE = """
-## {todo}: the question, phrased as an interviewer asks it? {{ #{id} }}
+## {todo}: the question, as an interviewer asks it? {{ #{id} data-level="{todo}" }}
 
 **Answer.** {todo}: the short, exact answer, then why.
 
 **The trap.** {todo}: what people get wrong.
 
 ```python
---8<-- "{section}/{file}"
+--8<-- "{include}"
 ```
 
-<p class="qa-search" hidden>{todo}: API names, paraphrases and verbatim error messages a reader would type</p>
+<p class="qa-search" hidden>{todo}: API names, paraphrases, verbatim error messages</p>
 """
 
-SNIPPET_TEMPLATE = '''"""{todo}: replace this file with a short, complete program that proves the answer to #{id}."""
+SNIPPET_TEMPLATE = '''"""{todo}: a short, complete program that proves the answer to #{id}."""
 
-raise NotImplementedError("unfinished question #{id}: write snippets/{section}/{file}")
+raise NotImplementedError("unfinished question #{id}: write {snippet}")
 '''
 
 
+def page_of(section: str):
+    for page in PROJECT.question_pages():
+        relative = page.relative_to(PROJECT.docs).with_suffix("").as_posix()
+        if relative in (f"{section}/index", section):
+            return page
+    return None
+
+
 def main(section: str, name: str) -> int:
-    sections = sorted(p.parent.name for p in qa.question_pages())
-    page = qa.DOCS / section / "index.md"
-    if not section or not page.is_file():
-        print(f"SECTION must be one of: {', '.join(sections)} (got {section!r})", file=sys.stderr)
+    page = page_of(section) if section else None
+    if page is None:
+        names = sorted(
+            PROJECT.snippet_dir(p).relative_to(PROJECT.snippets).as_posix()
+            for p in PROJECT.question_pages()
+        )
+        print(f"SECTION must be one of: {', '.join(names)} (got {section!r})", file=sys.stderr)
         return 2
     if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", name or ""):
         print(f"NAME must be lowercase words joined by '-', e.g. retain-graph (got {name!r})", file=sys.stderr)
         return 2
-    taken = {q.id: q.where for q in qa.all_questions()}
+    taken = {h.id: h.where for p in PROJECT.pages() for h in PROJECT.headings(p) if h.id}
     if name in taken:
         print(f"the id #{name} is already used at {taken[name]}", file=sys.stderr)
         return 2
-    file = name.replace("-", "_") + ".py"
-    snippet = qa.SNIPPETS / section / file
+    snippet = PROJECT.snippet_dir(page) / (name.replace("-", "_") + ".py")
     if snippet.exists():
-        print(f"{snippet.relative_to(qa.ROOT)} already exists", file=sys.stderr)
+        print(f"{PROJECT.rel(snippet)} already exists", file=sys.stderr)
         return 2
-    fields = dict(todo=UNFINISHED, id=name, section=section, file=file)
+    include = snippet.relative_to(PROJECT.snippets).as_posix()
+    fields = dict(todo=UNFINISHED, id=name, include=include, snippet=PROJECT.rel(snippet))
     snippet.parent.mkdir(parents=True, exist_ok=True)
     snippet.write_text(SNIPPET_TEMPLATE.format(**fields), encoding="utf-8")
     text = page.read_text(encoding="utf-8").rstrip("\n") + "\n"
     page.write_text(text + SECTION_TEMPLATE.format(**fields), encoding="utf-8")
     line = text.count("\n") + 2
-    print(f"created {snippet.relative_to(qa.ROOT)}")
-    print(f"added   {page.relative_to(qa.ROOT)}:{line}  ## ... {{ #{name} }}")
-    print(f"next:   write both, then `make update-output ARGS={page.relative_to(qa.ROOT)}` and `make test`")
+    where = PROJECT.rel(page)
+    print(f"created {PROJECT.rel(snippet)}")
+    print(f"added   {where}:{line}  ## ... {{ #{name} }}")
+    print("next:   write the snippet and the answer (CONTRIBUTING.md), then")
+    print(f"        make update-output ARGS={where}   (writes what the snippet prints)")
+    print(f"        make test ARGS={where}            (the page's rules and blocks)")
+    print(f"        add queries for #{name} to tests/search/queries/ (CONTRIBUTING.md)")
     return 0
 
 

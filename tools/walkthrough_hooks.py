@@ -29,6 +29,8 @@ from urllib.parse import urlsplit
 import jupytext
 from mkdocs.exceptions import PluginError
 
+from tests.rules import violation
+
 log = logging.getLogger("mkdocs.hooks.walkthroughs")
 
 WALKTHROUGHS = "walkthroughs/"
@@ -60,6 +62,12 @@ STREAM_SPLIT = re.compile(
 )
 CODE_CELL = re.compile(r'(?=<div class="jp-Cell jp-CodeCell jp-Notebook-cell[^"]*" id=")')
 NO_ALT = 'alt="No description has been provided for this image"'
+# A rendered output: plain text (stdout, or a cell's value); an object repr with an address in it.
+OUTPUT_TEXT = re.compile(
+    r'data-mime-type="(?:text/plain|application/vnd\.jupyter\.stdout)"[^>]*>\s*<pre>(?P<text>.*?)</pre>',
+    re.S,
+)
+ADDRESS = re.compile(r"<[^<>\n]* at 0x[0-9a-fA-F]+>")
 HREF = re.compile(r'<a href="(?P<url>[^"]+)"')
 ID = re.compile(r'\bid="([^"]+)"')
 
@@ -87,10 +95,9 @@ def add_alt_text(html: str, page) -> str:
         raise PluginError(f"{CHANGED}: {len(cells)} code cells in the HTML, {len(alts)} in the notebook")
     for i, (cell, alt) in enumerate(zip(cells, alts, strict=True)):
         if NO_ALT in cell and not alt:
-            raise PluginError(
-                f"{page.file.src_uri}: code cell {i + 1} shows an image without alt text: "
-                'describe it in the cell header, `# %% alt="..."`'
-            )
+            where = f"docs/{page.file.src_uri}"
+            message = f"code cell {i + 1} shows a plot without alt text"
+            raise PluginError(str(violation("walkthrough-alt", where, message)))
         cells[i] = cell.replace(NO_ALT, f'alt="{escape(alt, quote=True)}"') if alt else cell
     return before + "".join(cells)
 
@@ -98,14 +105,20 @@ def add_alt_text(html: str, page) -> str:
 def on_page_content(html, page, config, files):
     if not is_walkthrough(page):
         return html
+    where = f"docs/{page.file.src_uri}"
     m = STDERR.search(html)
     if m:
         cells = CODE.findall(html, 0, m.start())
         start = re.sub(r"<[^>]+>", "", cells[-1][1]).splitlines()[0] if cells else ""
+        message = f"code cell {len(cells)} (starting `{unescape(start)}`) wrote to stderr"
         raise PluginError(
-            f"{page.file.src_uri}: code cell {len(cells)} (starting `{unescape(start)}`) wrote to stderr:\n"
-            + unescape(m["text"].strip())
+            str(violation("walkthrough-stderr", where, message)) + "\n" + unescape(m["text"])
         )
+    for m in OUTPUT_TEXT.finditer(html):
+        if address := ADDRESS.search(unescape(m["text"])):
+            cells = CODE.findall(html, 0, m.start())
+            message = f"code cell {len(cells)} shows {address.group(0)}"
+            raise PluginError(str(violation("output-address", where, message)))
     html = add_alt_text(html, page)
     html = slim(html)
     page.present_anchor_ids = set(ID.findall(html))

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from tools import qa
 from tools.browser import CHROMIUM, FLAGS, serve
+from tools.qa import PROJECT
 
-ARTIFACTS = qa.ROOT / "test-artifacts"
+ARTIFACTS = PROJECT.root / "test-artifacts"
 
 
 @pytest.fixture(scope="session")

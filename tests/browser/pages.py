@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from tools import qa
+from tools.qa import PROJECT
 
 
 def page_url(page) -> str:
     """docs/tensors/index.md -> 'tensors/', docs/x/y.md -> 'x/y/' (MkDocs' directory URLs)."""
-    path = page.relative_to(qa.DOCS).with_suffix("").as_posix()
+    path = page.relative_to(PROJECT.docs).with_suffix("").as_posix()
     return path.removesuffix("index") if path == "index" or path.endswith("/index") else path + "/"
 
 
 def question_page_urls() -> list[str]:
-    return [page_url(p) for p in qa.question_pages() if qa.questions(p)]
+    return [page_url(p) for p in PROJECT.question_pages() if PROJECT.questions(p)]
 
 
 def in_view(page, locator) -> bool:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import yaml
 
-from tools import qa
+from tools.qa import PROJECT
 
 from .pages import page_url
 
@@ -29,7 +29,7 @@ def load_queries() -> list[tuple[str, str, str, str | None]]:
 def url_of(question: str) -> str:
     """'tensors/index.md#broadcasting' -> 'tensors/#broadcasting', as the built site links it."""
     page, _, qid = question.partition("#")
-    return f"{page_url(qa.DOCS / page)}#{qid}"
+    return f"{page_url(PROJECT.docs / page)}#{qid}"
 
 
 def wait_meta(page, placeholder: bool) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tools import qa
+from tools.qa import INCLUDE, PROJECT, Question
 
 from .pages import in_view, page_url, question_page_urls
 
@@ -88,10 +88,10 @@ def test_every_question_has_a_visible_permalink_and_a_deep_link_opens_at_it(page
     )
 
 
-def first_question_with_snippet() -> tuple[qa.Question, str]:
-    for q in qa.all_questions():
+def first_question_with_snippet() -> tuple[Question, str]:
+    for q in PROJECT.all_questions():
         for line in q.body:
-            m = qa.INCLUDE.match(line)
+            m = INCLUDE.match(line)
             if m:
                 return q, m.group("target")
     raise AssertionError("no question includes a snippet")
@@ -105,7 +105,7 @@ def test_copy_button_copies_exactly_the_snippet(new_context, base_url):
     block.hover()
     block.locator("button.md-code__button[data-md-type=copy]").click()
     copied = page.evaluate("navigator.clipboard.readText()")
-    expected = (qa.SNIPPETS / target).read_text(encoding="utf-8")
+    expected = (PROJECT.snippets / target).read_text(encoding="utf-8")
     assert copied.rstrip("\n") == expected.rstrip("\n"), f"the copy button of {q.id} does not copy {target} exactly"
 
 

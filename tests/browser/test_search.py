@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tools import qa
+from tools.qa import PROJECT
 
 from .pages import in_view
 from .search import BOX, load_queries, search, url_of
@@ -12,7 +12,7 @@ QUERIES = load_queries()
 
 def test_query_set_is_big_enough_and_points_at_existing_questions():
     assert len(QUERIES) >= 40, f"only {len(QUERIES)} queries in queries.yml"
-    existing = {f"{q.page.relative_to(qa.DOCS).as_posix()}#{q.id}" for q in qa.all_questions()}
+    existing = {f"{q.page.relative_to(PROJECT.docs).as_posix()}#{q.id}" for q in PROJECT.all_questions()}
     missing = sorted({expect for _, _, expect, _ in QUERIES if expect not in existing})
     assert not missing, f"queries.yml expects questions that do not exist: {missing}"
 
