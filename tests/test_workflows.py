@@ -13,6 +13,7 @@ import pytest
 import yaml
 from filelock import FileLock
 
+from tests.runner import scratch
 from tools.qa import PROJECT
 
 WORKFLOWS = sorted((PROJECT.root / ".github" / "workflows").glob("*.yml"))
@@ -28,7 +29,7 @@ def node_tools() -> str:
         pytest.skip(why)
     stamp = PROJECT.root / "node_modules" / ".installed"
     lock = PROJECT.root / "package-lock.json"
-    with FileLock(str(stamp.parent) + ".lock"):
+    with FileLock(str(scratch() / "npm.lock")):
         if not stamp.exists() or stamp.stat().st_mtime < lock.stat().st_mtime:
             subprocess.run(
                 [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
