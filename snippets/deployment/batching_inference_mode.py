@@ -19,10 +19,18 @@ with torch.inference_mode():
     )
     # > train(): user 0 depends on who shares the batch: True
     try:
-        model(requests[0].unsqueeze(0))  # a batch of one
+        model(requests[0].unsqueeze(0))  # a batch of one: one value per channel
     except ValueError as e:
-        print(e)
-        # > Expected more than 1 value per channel when training, got input size torch.Size([1, 8])
+        print(str(e).split(", got")[0])
+        # > Expected more than 1 value per channel when training
+    # with spatial dims there is more than one value per channel: no error, and
+    # the image is normalized with its own statistics
+    image = nn.BatchNorm2d(3)(torch.randn(1, 3, 4, 4))
+    print(
+        "BatchNorm2d, one image, channel means ~0:",
+        bool(image.mean((0, 2, 3)).abs().max() < 1e-5),
+    )
+    # > BatchNorm2d, one image, channel means ~0: True
 
 model.eval()  # running statistics: each row is computed on its own
 with torch.inference_mode():  # no graph, no version counters: the cheapest forward
@@ -40,7 +48,17 @@ print(
 
 head = nn.Linear(2, 1)  # later: reusing a served output in something that trains
 try:
-    head(batched).sum().backward()
+    head(batched)  # Linear saves its input for backward: refused in this forward call
 except RuntimeError as e:
     print(str(e).split(". ")[0] + ".")
     # > Inference tensors cannot be saved for backward.
+bias = torch.zeros(2, requires_grad=True)
+(batched + bias).sum().backward()  # an add saves nothing: accepted
+print("add, then backward:", bias.grad)
+# > add, then backward: tensor([3., 3.])
+normal = batched.clone()  # a clone made outside inference_mode is a normal tensor
+head(normal).sum().backward()
+print(
+    "clone:", normal.is_inference(), "| head got a grad:", head.weight.grad is not None
+)
+# > clone: False | head got a grad: True

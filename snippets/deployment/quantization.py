@@ -1,3 +1,4 @@
+import textwrap
 import warnings
 
 import torch
@@ -13,19 +14,23 @@ with warnings.catch_warnings(record=True) as caught:
         model, {nn.Linear}, dtype=torch.qint8
     )
     x = torch.randn(4, 32)
-    print(qmodel[0])  # it still runs in 2.13
-    # > DynamicQuantizedLinear(in_features=32, out_features=16, dtype=torch.qint8, qscheme=torch.per_tensor_affine)
+    print(qmodel[0]._get_name(), qmodel[0].weight().dtype)  # it still runs in 2.13
+    # > DynamicQuantizedLinear torch.qint8
     print("close to float:", torch.allclose(qmodel(x), model(x), atol=0.05))
     # > close to float: True
-for line in sorted(
-    {
-        str(w.message).splitlines()[0].strip()
-        for w in caught
-        if w.category is DeprecationWarning
-    }
-):
-    print("DeprecationWarning:", line)
-    # > DeprecationWarning: torch.ao.quantization is deprecated and will be removed in 2.10.
+# one line per distinct warning: the module warns (DeprecationWarning), and so do the
+# quantized tensors it creates (a UserWarning from C++ that says "deprecated")
+first_lines = {}
+for w in caught:
+    first_lines[str(w.message).splitlines()[0].split(" Please see")[0]] = w.category
+for message, category in first_lines.items():
+    print(textwrap.fill(f"{category.__name__}: {message}", 80))
+    # > DeprecationWarning: torch.ao.quantization is deprecated and will be removed in
+    # > 2.10.
+    # > UserWarning: torch.quantize_per_tensor, torch.quantize_per_channel and other
+    # > quantized tensor creation functions that produce tensors with dtype
+    # > torch.quint8, torch.qint8, and torch.qint32 are deprecated and will be removed
+    # > in a future PyTorch release.
 
 # What int8 dynamic quantization computes, in plain integer tensors:
 w = model[0].weight.detach()

@@ -1,5 +1,7 @@
 import os
+import pickle
 import tempfile
+import textwrap
 import warnings
 
 import torch
@@ -22,14 +24,34 @@ x = torch.randn(3, 4)
 print(list(model.state_dict()))  # tensors only: to use them you need Net's code
 # > ['fc.weight', 'fc.bias']
 
-with warnings.catch_warnings(record=True) as caught:
-    warnings.simplefilter("always")
-    torch.jit.script(model)  # still works in 2.13, but is on its way out
-print(caught[0].category.__name__, caught[0].message)
-# > DeprecationWarning `torch.jit.script` is deprecated. Please switch to `torch.compile` or `torch.export`.
-
-ep = torch.export.export(model, (x,))  # the graph of aten ops + the weights
 with tempfile.TemporaryDirectory() as tmp:
+    path = os.path.join(tmp, "net.ts")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        torch.jit.script(model)  # all four still work in 2.13, and all four warn
+        torch.jit.save(torch.jit.trace(model, x), path)
+        torch.jit.load(path)
+    for w in caught:
+        if "trace_method" not in str(w.message):  # trace() also warns for its helper
+            print(w.category.__name__, str(w.message).split(" is deprecated")[0])
+            # > DeprecationWarning `torch.jit.script`
+            # > DeprecationWarning `torch.jit.trace`
+            # > DeprecationWarning `torch.jit.save`
+            # > DeprecationWarning `torch.jit.load`
+
+    # a whole module pickled (here Net's Linear): a reference to its class, no code
+    torch.save(model.fc, os.path.join(tmp, "model.pt"))
+    try:
+        torch.load(os.path.join(tmp, "model.pt"))  # weights_only=True by default
+    except pickle.UnpicklingError as e:
+        print(str(e).split(". ")[0])
+        # > Weights only load failed
+        since = str(e)[str(e).index("In PyTorch") :].split(". Re-running")[0]
+        print(textwrap.fill(since, 72))
+        # > In PyTorch 2.6, we changed the default value of the `weights_only`
+        # > argument in `torch.load` from `False` to `True`
+
+    ep = torch.export.export(model, (x,))  # the graph of aten ops + the weights
     path = os.path.join(tmp, "net.pt2")
     torch.export.save(ep, path)
     expected = model(x)

@@ -1,3 +1,5 @@
+import inspect
+
 import torch
 import torch.nn as nn
 from torch.export import Dim, export
@@ -27,6 +29,48 @@ print([str(r) for r in dynamic.range_constraints.values()])
 # > ['VR[1, 1024]']
 
 
+class ShapeBranch(nn.Module):
+    def forward(self, x):
+        # `if` on a SHAPE: known at trace time; the taken branch is recorded
+        if x.shape[0] > 4:
+            return x * 2
+        return x - 1
+
+
+ep = export(ShapeBranch(), (x,))  # static shapes: fine, batch 3 -> x - 1
+print([str(n.target) for n in ep.graph.nodes if n.op == "call_function"])
+# > ['aten.sub.Tensor']
+try:  # a declared Dim promises every size in its range: the branch breaks that
+    export(ShapeBranch(), (x,), dynamic_shapes={"x": {0: Dim("b")}})
+except torch._dynamo.exc.UserError as e:
+    print(str(e).split(" For more")[0])  # and the fix it suggests:
+    # > Constraints violated (b)!
+    print([line.strip() for line in str(e).splitlines() if "Dim(" in line])
+    # > ["b = Dim('b', max=4)"]
+auto = export(ShapeBranch(), (x,), dynamic_shapes={"x": {0: Dim.AUTO}})
+print(
+    "Dim.AUTO narrows the range instead:",
+    [str(r) for r in auto.range_constraints.values()],
+)
+# > Dim.AUTO narrows the range instead: ['VR[2, 4]']
+
+# non-strict by default: your Python runs at trace time, only tensor ops are recorded
+print("strict default:", inspect.signature(export).parameters["strict"].default)
+# > strict default: False
+SCALE = 2.0
+
+
+class Global(nn.Module):
+    def forward(self, x):
+        return x * SCALE  # a Python float, read once at trace time
+
+
+frozen = export(Global(), (x,))
+SCALE = 3.0
+print("still multiplies by 2.0:", torch.equal(frozen.module()(x), x * 2.0))
+# > still multiplies by 2.0: True
+
+
 class Branchy(nn.Module):
     def forward(self, x):
         # Python `if` on a tensor's VALUE: the trace cannot know which way to go
@@ -40,8 +84,8 @@ try:
 except RuntimeError as e:
     print(type(e).__name__)
     # > GuardOnDataDependentSymNode
-    print(str(e).splitlines()[0])
-    # > Could not guard on data-dependent expression Eq(u0, 1) (unhinted: Eq(u0, 1)).  (Size-like symbols: none)
+    print(str(e).split(" (unhinted")[0])
+    # > Could not guard on data-dependent expression Eq(u0, 1)
 
 
 class Cond(nn.Module):

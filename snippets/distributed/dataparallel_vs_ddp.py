@@ -9,26 +9,36 @@ import torch.nn as nn
 from torch.nn.parallel import DistributedDataParallel as DDP
 
 
+def same_on_every_rank(t, world_size):
+    copies = [torch.empty_like(t) for _ in range(world_size)]
+    dist.all_gather(copies, t)
+    return all(torch.equal(copies[0], c) for c in copies)
+
+
 def train(rank, world_size):
-    torch.manual_seed(0)
+    torch.manual_seed(rank)  # a different initialization on every rank
     model = nn.Linear(4, 1)
+    before = same_on_every_rank(model.weight.detach(), world_size)
+    # GPU: DDP(model.to(local_rank), device_ids=[local_rank])
+    ddp = DDP(model)  # broadcasts rank 0's weights (and buffers) to every rank
+    after = same_on_every_rank(model.weight.detach(), world_size)
+    if rank == 0:
+        print("weights equal before DDP:", before, "| after:", after)
+        # > weights equal before DDP: False | after: True
+
     reference = nn.Linear(4, 1)  # a single-process copy, to compare against
     reference.load_state_dict(model.state_dict())
+    torch.manual_seed(0)
     x, y = torch.randn(8, 4), torch.randn(8, 1)  # the same global batch on every rank
-
-    # GPU: DDP(model.to(local_rank), device_ids=[local_rank]); it broadcasts rank 0's
-    # weights
-    ddp = DDP(model)
     shard = slice(rank * 4, rank * 4 + 4)  # each rank sees only its half of the batch
     # backward all-reduces (averages) the grads
     nn.functional.mse_loss(ddp(x[shard]), y[shard]).backward()
 
     local = model.weight.grad.clone()
-    grads = [torch.empty_like(local) for _ in range(world_size)]
-    dist.all_gather(grads, local)
+    same = same_on_every_rank(local, world_size)
     nn.functional.mse_loss(reference(x), y).backward()  # the full batch in one process
     if rank == 0:
-        print("same grad on every rank:", torch.equal(grads[0], grads[1]))
+        print("same grad on every rank:", same)
         # > same grad on every rank: True
         print(
             "equals the full-batch grad:",

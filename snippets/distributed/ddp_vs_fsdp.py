@@ -8,19 +8,29 @@ import torch.multiprocessing as mp
 import torch.nn as nn
 from torch.distributed.device_mesh import init_device_mesh
 from torch.distributed.fsdp import fully_shard
+from torch.profiler import profile
+
+
+def build(mesh, reshard_after_forward=None):
+    torch.manual_seed(0)  # same initial weights on every rank
+    model = nn.Sequential(nn.Linear(8, 6), nn.ReLU(), nn.Linear(6, 2))
+    before = model[0].weight
+    for layer in (model[0], model[2]):  # each Linear: one all-gather unit
+        fully_shard(layer, mesh=mesh, reshard_after_forward=reshard_after_forward)
+    fully_shard(model, mesh=mesh)  # the root: whatever is left (nothing here)
+    return model, before
+
+
+def collectives(prof):
+    # the c10d ops the profiler saw, and how many times each ran
+    return {e.key: e.count for e in prof.key_averages() if e.key.startswith("c10d::")}
 
 
 def train(rank, world_size):
     # init_device_mesh("cuda", (world_size,)) on GPUs
     mesh = init_device_mesh("cpu", (world_size,))
-
-    torch.manual_seed(0)  # same initial weights on every rank
-    model = nn.Sequential(nn.Linear(8, 6), nn.ReLU(), nn.Linear(6, 2))
-    for layer in model:
-        if isinstance(layer, nn.Linear):
-            fully_shard(layer, mesh=mesh)  # each layer: one all-gather unit
-    fully_shard(model, mesh=mesh)  # the root: whatever is left
-    # built AFTER sharding: it sees the shards
+    model, before = build(mesh)
+    # built AFTER sharding: fully_shard replaced the Parameter objects
     optimizer = torch.optim.AdamW(model.parameters(), lr=1e-2)
 
     w = model[0].weight
@@ -31,17 +41,34 @@ def train(rank, world_size):
         # > FSDPSequential DTensor (Shard(dim=0),)
         print("full shape:", tuple(w.shape), "local shard per rank:", local_shapes)
         # > full shape: (6, 8) local shard per rank: [(3, 8), (3, 8)]
+        print("same Parameter as before fully_shard:", w is before)
+        # > same Parameter as before fully_shard: False
 
     torch.manual_seed(rank)  # each rank trains on its own data
-    loss = model(torch.randn(4, 8)).pow(2).mean()
-    # reduce-scatter: each rank receives the averaged gradient of ITS shard only
-    loss.backward()
+    x = torch.randn(4, 8)
+    with profile() as fwd:  # all-gather each layer's parameters before its forward
+        loss = model(x).pow(2).mean()
+    with profile() as bwd:  # all-gather again, then reduce-scatter the gradients
+        loss.backward()
     optimizer.step()  # AdamW state exists only for the local shard
     if rank == 0:
+        print("forward: ", collectives(fwd))
+        # > forward:  {'c10d::_allgather_base_': 2}
+        print("backward:", collectives(bwd))
+        # > backward: {'c10d::_allgather_base_': 2, 'c10d::_reduce_scatter_base_': 2}
         print("grad:", type(w.grad).__name__, tuple(w.grad.to_local().shape))
         # > grad: DTensor (3, 8)
         print("adam state:", tuple(optimizer.state[w]["exp_avg"].to_local().shape))
         # > adam state: (3, 8)
+
+    # keep the gathered parameters from forward to backward: memory for traffic
+    kept, _ = build(mesh, reshard_after_forward=False)
+    loss = kept(x).pow(2).mean()
+    with profile() as bwd:
+        loss.backward()
+    if rank == 0:
+        print("backward, reshard_after_forward=False:", collectives(bwd))
+        # > backward, reshard_after_forward=False: {'c10d::_reduce_scatter_base_': 2}
 
     full = w.full_tensor()  # a collective: every rank must call it
     if rank == 0:

@@ -27,26 +27,31 @@ for epoch in range(2):
     # > epoch 0 (set_epoch):   [[4, 7, 3, 0, 6], [1, 5, 9, 8, 2]] disjoint: True
     # > epoch 1 (set_epoch):   [[5, 1, 0, 9, 7], [6, 2, 8, 3, 4]] disjoint: True
 
-# 10 samples over 3 ranks: padded to 12 by repeating the first indices (0 and 1 are seen
-# twice)
-print(
-    [
-        list(DistributedSampler(dataset, num_replicas=3, rank=r, shuffle=False))
-        for r in range(3)
-    ]
-)
+# 10 samples over 3 ranks: padded to 12 by repeating the first 2 indices of the order
+in_order = [
+    list(DistributedSampler(dataset, num_replicas=3, rank=r, shuffle=False))
+    for r in range(3)
+]
+print(in_order)  # shuffle=False: samples 0 and 1 are seen twice
 # > [[0, 3, 6, 9], [1, 4, 7, 0], [2, 5, 8, 1]]
-print(
-    [
-        list(
-            DistributedSampler(
-                dataset, num_replicas=3, rank=r, shuffle=False, drop_last=True
-            )
+shuffled = [
+    list(DistributedSampler(dataset, num_replicas=3, rank=r, seed=0)) for r in range(3)
+]
+seen = sum(shuffled, [])
+# shuffle=True: the first 2 of this epoch's permutation are seen twice
+print(shuffled, "twice:", sorted(i for i in set(seen) if seen.count(i) == 2))
+# > [[4, 5, 0, 2], [1, 3, 8, 4], [7, 9, 6, 1]] twice: [1, 4]
+dropped = [
+    list(
+        DistributedSampler(
+            dataset, num_replicas=3, rank=r, shuffle=False, drop_last=True
         )
-        for r in range(3)
-    ]
-)
-# > [[0, 3, 6], [1, 4, 7], [2, 5, 8]]
+    )
+    for r in range(3)
+]
+# drop_last=True trims to 9 instead: the tail is never seen
+print(dropped, "never seen:", sorted(set(dataset) - set(sum(dropped, []))))
+# > [[0, 3, 6], [1, 4, 7], [2, 5, 8]] never seen: [9]
 
 # the sampler shuffles: no shuffle=True here
 loader = DataLoader(dataset, batch_size=2, sampler=samplers[0])

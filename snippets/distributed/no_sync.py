@@ -48,6 +48,17 @@ def train(rank, world_size):
         )
         # > equals the 16-sample batch: True
 
+    # the trap: forward outside no_sync(), backward inside it
+    model.zero_grad()
+    loss = nn.functional.mse_loss(model(micro[0][0]), micro[0][1])
+    with model.no_sync():
+        loss.backward()  # the forward already armed the all-reduce: it still syncs
+    grads = [torch.empty_like(model.module.weight.grad) for _ in range(world_size)]
+    dist.all_gather(grads, model.module.weight.grad)
+    if rank == 0:
+        print("backward alone inside no_sync, ranks agree:", torch.equal(*grads))
+        # > backward alone inside no_sync, ranks agree: True
+
 
 def worker(rank, world_size, port):
     os.environ["MASTER_ADDR"], os.environ["MASTER_PORT"] = "127.0.0.1", str(port)

@@ -1,0 +1,77 @@
+import gc
+import os
+import socket
+
+import torch
+import torch.distributed as dist
+import torch.multiprocessing as mp
+import torch.nn as nn
+from torch.distributed.device_mesh import init_device_mesh
+from torch.distributed.fsdp import fully_shard
+from torch.profiler import profile
+
+
+def collectives(prof):
+    """(all-gathers, reduce-scatters) that ran inside the profiler."""
+    ops = {e.key: e.count for e in prof.key_averages()}
+    gathers, scatters = "c10d::_allgather_base_", "c10d::_reduce_scatter_base_"
+    return ops.get(gathers, 0), ops.get(scatters, 0)
+
+
+def train(rank, world_size):
+    mesh = init_device_mesh("cpu", (world_size,))
+    torch.manual_seed(0)
+    reference = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 2))
+    model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 2))
+    model.load_state_dict(reference.state_dict())
+    for layer in (model[0], model[2]):
+        fully_shard(layer, mesh=mesh)
+    fully_shard(model, mesh=mesh)
+    # global batch: 2 ranks x 2 micro-batches x 4 samples
+    x, y = torch.randn(16, 4), torch.randn(16, 2)
+    micro = [(x[i : i + 4], y[i : i + 4]) for i in range(rank * 8, rank * 8 + 8, 4)]
+
+    def step(sync_every_micro_batch):
+        counts = []
+        for i, (xb, yb) in enumerate(micro):
+            last = i == len(micro) - 1
+            # FSDP2's no_sync(): off for all but the last micro-batch
+            model.set_requires_gradient_sync(last or sync_every_micro_batch)
+            with profile() as prof:
+                loss = nn.functional.mse_loss(model(xb), yb) / len(micro)
+                loss.backward()
+            counts.append(collectives(prof))
+            if i == 0 and rank == 0:
+                grad = model[0].weight.grad  # the sharded gradient the optimizer sees
+                kind = None if grad is None else type(grad).__name__
+                print("after micro-batch 0, sharded grad:", kind)
+                # > after micro-batch 0, sharded grad: None
+                # > after micro-batch 0, sharded grad: DTensor
+        full = model[0].weight.grad.full_tensor()  # a collective: every rank calls it
+        model.zero_grad()
+        return counts, torch.allclose(full, reference[0].weight.grad, atol=1e-6)
+
+    nn.functional.mse_loss(reference(x), y).backward()  # the 16 samples at once
+    for sync in (False, True):
+        counts, same = step(sync)
+        if rank == 0:
+            # (all-gathers, reduce-scatters) per micro-batch
+            print(f"sync every micro-batch={sync}:", counts, "equals 16 samples:", same)
+            # > sync every micro-batch=False: [(4, 0), (4, 2)] equals 16 samples: True
+            # > sync every micro-batch=True: [(4, 2), (4, 2)] equals 16 samples: True
+
+
+def worker(rank, world_size, port):
+    os.environ["MASTER_ADDR"], os.environ["MASTER_PORT"] = "127.0.0.1", str(port)
+    dist.init_process_group("gloo", rank=rank, world_size=world_size)
+    train(rank, world_size)
+    # fully_shard modules hold the process group in reference cycles: free them first
+    gc.collect()
+    dist.destroy_process_group()
+
+
+if __name__ == "__main__":
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    mp.spawn(worker, args=(2, port), nprocs=2)

@@ -1,0 +1,98 @@
+import gc
+import os
+import socket
+
+import torch
+import torch.distributed as dist
+import torch.multiprocessing as mp
+import torch.nn as nn
+from torch.distributed.device_mesh import init_device_mesh
+from torch.distributed.tensor.debug import CommDebugMode
+from torch.distributed.tensor.parallel import (
+    ColwiseParallel,
+    RowwiseParallel,
+    parallelize_module,
+)
+
+
+class MLP(nn.Module):  # a transformer's feed-forward block
+    def __init__(self):
+        super().__init__()
+        self.up = nn.Linear(8, 16)
+        self.down = nn.Linear(16, 8)
+
+    def forward(self, x):
+        return self.down(torch.relu(self.up(x)))
+
+
+def collectives(mode):
+    return {str(op): n for op, n in mode.get_comm_counts().items()}
+
+
+def train(rank, world_size):
+    mesh = init_device_mesh("cpu", (world_size,))  # ("cuda", ...) on GPUs
+    torch.manual_seed(0)
+    reference = MLP()  # the unsharded model, to compare against
+    model = MLP()
+    model.load_state_dict(reference.state_dict())
+    # up: split its output features (weight rows); down: its input features (columns)
+    parallelize_module(
+        model, mesh, {"up": ColwiseParallel(), "down": RowwiseParallel()}
+    )
+    up, down = model.up.weight, model.down.weight
+    if rank == 0:
+        print("up:  ", up.placements, tuple(up.to_local().shape), "of", tuple(up.shape))
+        # > up:   (Shard(dim=0),) (8, 8) of (16, 8)
+        print(
+            "down:",
+            down.placements,
+            tuple(down.to_local().shape),
+            "of",
+            tuple(down.shape),
+        )
+        # > down: (Shard(dim=1),) (8, 8) of (8, 16)
+
+    # every rank gets the SAME batch (TP splits the layer, not the data); it requires
+    # grad here as the previous layer's activations would
+    x = torch.randn(4, 8, requires_grad=True)
+    with CommDebugMode() as fwd:
+        out = model(x)
+    with CommDebugMode() as bwd:
+        out.sum().backward()
+    reference(x).sum().backward()
+    grad = model.up.weight.grad.full_tensor()  # a collective: every rank calls it
+    if rank == 0:
+        print(
+            "output equals the unsharded model:",
+            torch.allclose(out, reference(x), atol=1e-6),
+        )
+        # > output equals the unsharded model: True
+        print("forward: ", collectives(fwd))  # sums the partial outputs of `down`
+        # > forward:  {'c10d_functional.all_reduce': 1}
+        print("backward:", collectives(bwd))  # sums the partial grads of x in `up`
+        # > backward: {'c10d_functional.all_reduce': 1}
+        print("grad equals:", torch.allclose(grad, reference.up.weight.grad, atol=1e-6))
+        # > grad equals: True
+
+    # the trap: rank 1 feeds other data than rank 0; nothing checks it
+    wrong = model(x if rank == 0 else torch.randn(4, 8))
+    correct = torch.allclose(wrong, reference(x), atol=1e-6)
+    if rank == 0:
+        print("different inputs, output correct:", correct)
+        # > different inputs, output correct: False
+
+
+def worker(rank, world_size, port):
+    os.environ["MASTER_ADDR"], os.environ["MASTER_PORT"] = "127.0.0.1", str(port)
+    dist.init_process_group("gloo", rank=rank, world_size=world_size)
+    train(rank, world_size)
+    # DTensor modules hold the process group in reference cycles: free them first
+    gc.collect()
+    dist.destroy_process_group()
+
+
+if __name__ == "__main__":
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    mp.spawn(worker, args=(2, port), nprocs=2)
