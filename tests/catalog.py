@@ -116,6 +116,12 @@ CATALOG: list[Broken] = [
     snippet_entry("output-marker", "no_space", "print(1)\n#> 1\n", 2),
     snippet_entry("output-marker", "orphan", "# > 1\nprint(1)\n", 1),
     snippet_entry("warnings-silenced", "ignore", "import warnings\n\nwarnings.filterwarnings('ignore')\nprint('ok')\n# > ok\n", 3),
+    snippet_entry(
+        "exercise-shape",
+        "no_check",
+        "def f(x):\n    # --8<-- [start:solution]\n    return x\n    # --8<-- [end:solution]\n",
+        1,
+    ),
     # --- site rules ---------------------------------------------------------------------------
     Broken(
         "id-unique",

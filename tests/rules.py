@@ -563,6 +563,23 @@ def _warnings_silenced(project: Project, page: Path):
                 yield violation("warnings-silenced", where, "silences warnings")
 
 
+@rule(
+    "exercise-shape",
+    "page",
+    "A coding exercise's solution marks its solution sections and one check section, and its "
+    "main block is exactly check(<the names to check>) (tools/exercises.py).",
+    "Wrap each body in # --8<-- [start:solution] / [end:solution], the check function in "
+    "[start:check] / [end:check], and end with if __name__ == \"__main__\": check(name).",
+)
+def _exercise_shape(project: Project, page: Path):
+    from tools import exercises
+
+    for path in included_files(project, page):
+        if exercises.is_exercise(path):
+            for n, what in exercises.problems(path):
+                yield violation("exercise-shape", f"{project.rel(path)}:{n}", what)
+
+
 # --- site rules -------------------------------------------------------------------------
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -23,8 +24,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.plugins import event_priority  # noqa: E402
 
+from mkdocs.structure.files import File  # noqa: E402
+
 from tests.rules import violation  # noqa: E402
-from tools.qa import Project  # noqa: E402
+from tools import exercises  # noqa: E402
+from tools.qa import Project, includes  # noqa: E402
 
 FACTS: dict[str, str] = {}
 QUESTION_URLS: dict[str, list[str]] = {}  # page url -> the links of its questions
@@ -46,6 +50,60 @@ def on_config(config):
     return config
 
 
+def exercise_folder(project: Project, page: Path) -> str:
+    """Where a page's exercise downloads go in the site: coding/layers.md -> coding/layers/exercises."""
+    relative = page.relative_to(project.docs).with_suffix("")
+    folder = relative.parent if relative.name == "index" else relative
+    return f"{folder.as_posix()}/exercises"
+
+
+def page_exercises(project: Project, page: Path) -> list[exercises.Exercise]:
+    seen = {}
+    for _, target, _ in includes(page.read_text(encoding="utf-8")):
+        path = project.include_target(target)
+        if path.is_file() and exercises.is_exercise(path) and not exercises.problems(path):
+            seen.setdefault(path, exercises.exercise(path))
+    return list(seen.values())
+
+
+def on_files(files, config):
+    """The coding round's downloads: each exercise's stub and check (tools/exercises.py)."""
+    project = PROJECT[0]
+    for page in project.question_pages():
+        folder = exercise_folder(project, page)
+        for ex in page_exercises(project, page):
+            for name, text in ((ex.stub_name, exercises.stub(ex.solution)),
+                               (ex.check_name, exercises.check_file(ex.solution))):  # fmt: skip
+                files.append(File.generated(config, f"{folder}/{name}", content=text))
+    return files
+
+
+EXERCISE_BOX = """!!! example qa-exercise "Exercise"
+    Start from [`{stub}`]({folder}/{stub}){{ download }}, the task with the solution left out,
+    and check yours with [`{check}`]({folder}/{check}){{ download }}: `{command}` prints the
+    check's line when yours matches torch, or `FAIL:` and the first mismatch.
+
+"""
+
+
+def add_exercise_boxes(markdown: str, project: Project, page: Path) -> str:
+    """Before the first block that includes an exercise's solution, the box with its downloads."""
+    lines = markdown.split("\n")
+    here = page.parent
+    for ex in page_exercises(project, page):
+        target = ex.solution.relative_to(project.snippets).as_posix()
+        for i, line in enumerate(lines):
+            if target in line and "--8<--" in line and i and lines[i - 1].startswith("```"):
+                folder = Path(exercise_folder(project, page))
+                link = Path(os.path.relpath(project.docs / folder, here)).as_posix()
+                box = EXERCISE_BOX.format(
+                    stub=ex.stub_name, check=ex.check_name, folder=link, command=ex.command
+                )
+                lines[i - 1 : i - 1] = box.split("\n")
+                break
+    return "\n".join(lines)
+
+
 def on_page_markdown(markdown, page, config, files):
     # A missing include, named by page and line (pymdownx.snippets would name only the path).
     project = PROJECT[0]
@@ -60,6 +118,8 @@ def on_page_markdown(markdown, page, config, files):
         )
     for key, value in FACTS.items():
         markdown = markdown.replace("{{ " + key + " }}", value)
+    if path in project.question_pages():
+        markdown = add_exercise_boxes(markdown, project, path)
     return markdown
 
 

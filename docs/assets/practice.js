@@ -42,7 +42,8 @@
   function answer(heading) {
     var parts = [];
     for (var el = heading.nextElementSibling.nextElementSibling; el && !el.matches("h1, h2"); el = el.nextElementSibling) {
-      if (!el.matches(".qa-reveal")) parts.push(el);
+      // The task and the exercise's downloads stay visible: they are the question, not the answer.
+      if (!el.matches(".qa-reveal, .admonition.question, .qa-exercise")) parts.push(el);
     }
     return parts;
   }

@@ -1,0 +1,196 @@
+"""Exercises of the coding round, generated from their solutions so that the two never drift.
+
+A coding question's snippet is the solution, shown on the page and run by the tests:
+
+    def layer_norm(x, normalized_shape, weight=None, bias=None, eps=1e-5):
+        \"\"\"The task's docstring stays in the stub.\"\"\"
+        # --8<-- [start:solution]
+        ...the solution...
+        # --8<-- [end:solution]
+
+    # --8<-- [start:check]
+    def check(layer_norm):
+        ...compare with torch's own on seeded inputs and edge cases; print one line...
+    # --8<-- [end:check]
+
+    if __name__ == "__main__":
+        check(layer_norm)
+
+From it come two downloads (written into the built site next to the page, by
+tools/mkdocs_hooks.py): the stub `<name>.py`, where every solution section is replaced by
+`raise NotImplementedError`, and the check `<name>_check.py`: the imports, the check section and
+a main that loads the reader's file. The command a reader runs is
+`python <name>_check.py <name>.py`: it prints the check's line, or `FAIL:` and the first mismatch.
+tests/test_exercises.py proves, for every exercise, that the stub fails its check and the
+solution passes it.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+START = re.compile(r"^(?P<indent>\s*)# --8<-- \[start:(?P<name>solution|check)\]\s*$")
+END = re.compile(r"^\s*# --8<-- \[end:(?P<name>solution|check)\]\s*$")
+OUTPUT = re.compile(r"^\s*# >")
+MAIN = re.compile(r"^if __name__ == ['\"]__main__['\"]:")
+
+
+@dataclass
+class Exercise:
+    solution: Path
+    name: str  # layer_norm
+    checked: list[str]  # the names the main block passes to check(...)
+
+    @property
+    def stub_name(self) -> str:
+        return f"{self.name}.py"
+
+    @property
+    def check_name(self) -> str:
+        return f"{self.name}_check.py"
+
+    @property
+    def command(self) -> str:
+        return f"python {self.check_name} {self.stub_name}"
+
+
+def is_exercise(path: Path) -> bool:
+    return "# --8<-- [start:solution]" in path.read_text(encoding="utf-8")
+
+
+def problems(path: Path) -> list[tuple[int, str]]:
+    """(line, what is wrong) with the shape of an exercise's solution file."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    out, open_at = [], None
+    sections = {"solution": 0, "check": 0}
+    for n, line in enumerate(lines, start=1):
+        if m := START.match(line):
+            if open_at:
+                out.append((n, f"a [start:{m['name']}] inside an open section"))
+            open_at = (n, m["name"])
+            sections[m["name"]] += 1
+        elif m := END.match(line):
+            if not open_at or open_at[1] != m["name"]:
+                out.append((n, f"[end:{m['name']}] without its [start:{m['name']}]"))
+            open_at = None
+    if open_at:
+        out.append((open_at[0], f"[start:{open_at[1]}] is never ended"))
+    if sections["check"] != 1:
+        out.append((1, f"needs one check section, found {sections['check']}"))
+    try:
+        checked(path)
+    except ValueError as e:
+        out.append((len(lines), str(e)))
+    return out
+
+
+def checked(path: Path) -> list[str]:
+    """The names in the main block's one statement, `check(a, b)`."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    main = [n for n in tree.body if isinstance(n, ast.If) and "__main__" in ast.unparse(n.test)]
+    if len(main) != 1 or len(main[0].body) != 1:
+        raise ValueError("the main block must be exactly `check(<the names to check>)`")
+    call = main[0].body[0]
+    ok = isinstance(call, ast.Expr) and isinstance(call.value, ast.Call)
+    ok = ok and ast.unparse(call.value.func) == "check"
+    ok = ok and all(isinstance(a, ast.Name) for a in call.value.args) and not call.value.keywords
+    if not ok:
+        raise ValueError("the main block must be exactly `check(<the names to check>)`")
+    return [a.id for a in call.value.args]
+
+
+def exercise(path: Path) -> Exercise:
+    return Exercise(path, path.stem, checked(path))
+
+
+def enclosing_def(lines: list[str], index: int) -> str:
+    for line in reversed(lines[:index]):
+        if m := re.match(r"^\s*(?:async\s+)?def\s+(\w+)", line):
+            return m.group(1)
+    return "this"
+
+
+def stub(path: Path) -> str:
+    """The solution with every solution section replaced by `raise NotImplementedError`, without
+    the check and the main block."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    out: list[str] = []
+    skipping = None
+    for i, line in enumerate(lines):
+        if MAIN.match(line):
+            break
+        if m := START.match(line):
+            skipping = m["name"]
+            if skipping == "solution":
+                name = enclosing_def(lines, i)
+                out.append(f'{m["indent"]}raise NotImplementedError("{name}: your code here")')
+            continue
+        if END.match(line):
+            skipping = None
+            continue
+        if skipping or OUTPUT.match(line):
+            continue
+        out.append(line)
+    text = "\n".join(out).rstrip() + "\n"
+    ex = exercise(path)
+    return re.sub(r"\n{3,}", "\n\n\n", text) + f"\n\n# Check it: {ex.command}\n"
+
+
+def check_file(path: Path) -> str:
+    """The imports, the check section, and a main that checks the reader's file."""
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    lines = source.splitlines()
+    imports = [
+        "\n".join(lines[n.lineno - 1 : n.end_lineno])
+        for n in tree.body
+        if isinstance(n, (ast.Import, ast.ImportFrom))
+        and ast.unparse(n) not in ("import sys", "import importlib.util", "import traceback")
+    ]
+    section, inside = [], False
+    for line in lines:
+        if START.match(line) and "check" in line:
+            inside = True
+            continue
+        if END.match(line) and "check" in line:
+            inside = False
+            continue
+        if inside:
+            section.append(line)
+    ex = exercise(path)
+    names = ", ".join(f"solution.{n}" for n in ex.checked)
+    header = [
+        f'"""Check an implementation of {", ".join(ex.checked)} against torch\'s own.',
+        "",
+        f"    {ex.command}",
+        "",
+        "Prints the check's line when it passes; otherwise FAIL: and the first mismatch.",
+        '"""',
+        "",
+        "import importlib.util",
+        "import sys",
+        "import traceback",
+        "",
+    ]
+    main = f'''
+
+if __name__ == "__main__":
+    path = sys.argv[1] if len(sys.argv) > 1 else "{ex.stub_name}"
+    spec = importlib.util.spec_from_file_location("solution", path)
+    solution = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(solution)
+    try:
+        check({names})
+    except NotImplementedError as e:
+        sys.exit(f"FAIL: not written yet: {{e}}")
+    except AssertionError as e:
+        sys.exit(f"FAIL: {{e}}")
+    except Exception as e:
+        traceback.print_exc()
+        sys.exit(f"FAIL: your code raised {{type(e).__name__}}: {{e}}")
+'''
+    body = "\n".join(header + imports + ["", ""] + section).rstrip()
+    return body + "\n" + main
