@@ -152,6 +152,15 @@ CATALOG: list[Broken] = [
         },
         f"{PAGE}:",
     ),
+    Broken(
+        "corrections-valid",
+        "unknown-question",
+        {
+            "docs/reference/corrections.yml": '- question: "autograd/index.md#no-such"\n'
+            '  date: "2026-12-01"\n  said: "x"\n  truth: "y"\n  evidence: "z"\n'
+        },
+        "docs/reference/corrections.yml: entry 1",
+    ),
     Broken("snippet-orphan", "unused", {f"{SNIPPETS}/alone.py": OK}, f"{SNIPPETS}/alone.py:1"),
     Broken(
         "errors-page-printed",

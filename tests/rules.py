@@ -668,6 +668,40 @@ def _errors_page_printed(project: Project):
             yield violation("errors-page-printed", where, f"no snippet prints {message!r}")
 
 
+CORRECTION_FIELDS = ["question", "date", "said", "truth", "evidence"]
+
+
+@site_rule(
+    "corrections-valid",
+    "Every entry of docs/reference/corrections.yml names an existing question (page#id, or a "
+    "walkthrough's file) and has a date (YYYY-MM-DD), what the page said, what is true and the "
+    "evidence.",
+    "Fix the entry: the question's page#id as queries use it, e.g. autograd/index.md#retain-graph.",
+)
+def _corrections_valid(project: Project):
+    entries = project.corrections()
+    if not entries:
+        return
+    where = project.rel(project.corrections_file)
+    questions = {project.question_key(q) for q in project.all_questions()}
+    walkthroughs = {p.relative_to(project.docs).as_posix() for p in project.walkthrough_notebooks()}
+    # A correction of a page's introduction names the page.
+    walkthroughs |= {p.relative_to(project.docs).as_posix() for p in project.pages()}
+    for i, entry in enumerate(entries, start=1):
+        at = f"{where}: entry {i}"
+        if not isinstance(entry, dict) or sorted(entry) != sorted(CORRECTION_FIELDS):
+            keys = sorted(entry) if isinstance(entry, dict) else entry
+            yield violation("corrections-valid", at, f"fields {keys}, not {CORRECTION_FIELDS}")
+            continue
+        if entry["question"] not in questions | walkthroughs:
+            yield violation("corrections-valid", at, f"no question {entry['question']!r}")
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(entry["date"])):
+            yield violation("corrections-valid", at, f"date {entry['date']!r} is not YYYY-MM-DD")
+        for name in CORRECTION_FIELDS[2:]:
+            if not str(entry[name]).strip():
+                yield violation("corrections-valid", at, f"an empty {name}")
+
+
 @site_rule(
     "walkthrough-cells",
     "A walkthrough starts with a Markdown title cell, is listed on its folder's index.md, and "

@@ -33,6 +33,7 @@ from tools.qa import Project, includes  # noqa: E402
 FACTS: dict[str, str] = {}
 QUESTION_URLS: dict[str, list[str]] = {}  # page url -> the links of its questions
 PROJECT: list[Project] = []  # the project this build is of
+CORRECTED: dict[str, list[str]] = {}  # page#id -> the dates it was corrected
 
 
 def on_config(config):
@@ -47,6 +48,9 @@ def on_config(config):
     )
     config["extra"]["torch_version"] = FACTS["torch_version"]
     QUESTION_URLS.clear()
+    CORRECTED.clear()
+    for entry in project.corrections():
+        CORRECTED.setdefault(entry["question"], []).append(str(entry["date"]))
     return config
 
 
@@ -104,6 +108,43 @@ def add_exercise_boxes(markdown: str, project: Project, page: Path) -> str:
     return "\n".join(lines)
 
 
+def corrections_markdown(project: Project, page: Path) -> str:
+    """The corrections page: each corrected question, then what was said, what is true and the
+    evidence, newest first."""
+    entries = project.corrections()
+    titles = {project.question_key(q): q.title for q in project.all_questions()}
+    by_question: dict[str, list[dict]] = {}
+    for entry in sorted(entries, key=lambda e: str(e["date"]), reverse=True):
+        by_question.setdefault(entry["question"], []).append(entry)
+    order = [project.question_key(q) for q in project.all_questions()]
+    keys = sorted(by_question, key=lambda k: order.index(k) if k in order else len(order))
+    out = [f"{len(entries)} corrections of {len(by_question)} answers.\n"]
+    for key in keys:
+        path, _, qid = key.partition("#")
+        link = os.path.relpath(project.docs / path, page.parent).replace(os.sep, "/")
+        title = titles.get(key, path)
+        anchor = correction_anchor(key)
+        out.append(f"### [{title}]({link}{'#' + qid if qid else ''}) {{ #{anchor} }}\n")
+        for e in by_question[key]:
+            out.append(
+                f"- **{e['date']}.** The page said: {e['said']}\n"
+                f"    - **What is true:** {e['truth']}\n"
+                f"    - **Evidence:** {e['evidence']}\n"
+            )
+    return "\n".join(out)
+
+
+def site_root(page) -> str:
+    """The relative URL of the site's root from a page: '../' for tensors/, '../../' for a/b/."""
+    return "../" * page.url.count("/") if page.url else ""
+
+
+def correction_anchor(key: str) -> str:
+    """corrections/#fix-<id> for a question, #fix-<file> for a walkthrough."""
+    path, _, qid = key.partition("#")
+    return "fix-" + (qid or Path(path).stem.replace("_", "-"))
+
+
 def on_page_markdown(markdown, page, config, files):
     # A missing include, named by page and line (pymdownx.snippets would name only the path).
     project = PROJECT[0]
@@ -118,12 +159,14 @@ def on_page_markdown(markdown, page, config, files):
         )
     for key, value in FACTS.items():
         markdown = markdown.replace("{{ " + key + " }}", value)
+    if "{{ corrections }}" in markdown:
+        markdown = markdown.replace("{{ corrections }}", corrections_markdown(project, path))
     if path in project.question_pages():
         markdown = add_exercise_boxes(markdown, project, path)
     return markdown
 
 
-H2 = re.compile(r'(<h2 id="(?P<id>[^"]+)"[^>]*>.*?</h2>)', re.S)
+H2 = re.compile(r'(<h2\b[^>]*\bid="(?P<id>[^"]+)"[^>]*>.*?</h2>)', re.S)
 CODE_BLOCK = re.compile(r'(<div class="language-[\w-]+ highlight")')
 
 
@@ -143,10 +186,15 @@ def on_page_content(content, page, config, files):
                 "question": f"{page.file.src_uri}#{qid}",
             }
         )
-        link = (
-            f'<a class="qa-report" data-search-exclude href="{html.escape(repo)}/issues/new?{html.escape(query)}" '
-            f'rel="nofollow">Report a problem with this answer</a>'
-        )
+        links = [
+            f'<a href="{html.escape(repo)}/issues/new?{html.escape(query)}" rel="nofollow">'
+            "Report a problem with this answer</a>"
+        ]
+        key = f"{page.file.src_uri}#{qid}"
+        if dates := CORRECTED.get(key):
+            href = site_root(page) + f"reference/corrections/#{correction_anchor(key)}"
+            links.append(f'<a class="qa-corrected" href="{href}">Corrected {max(dates)}</a>')
+        link = f'<div class="qa-report" data-search-exclude>{" · ".join(links)}</div>'
         return m.group(1) + link
 
     return CODE_BLOCK.sub(r"\1 data-search-exclude", H2.sub(report, content))

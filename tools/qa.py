@@ -263,6 +263,18 @@ class Project:
     def walkthrough_notebooks(self) -> list[Path]:
         return sorted(self.walkthroughs.glob("*.py"))
 
+    @cached_property
+    def corrections_file(self) -> Path:
+        return self.docs / REFERENCE / "corrections.yml"
+
+    def corrections(self) -> list[dict]:
+        """The corrections page's entries (docs/reference/corrections.yml), in file order."""
+        import yaml
+
+        if not self.corrections_file.exists():
+            return []
+        return yaml.safe_load(self.corrections_file.read_text(encoding="utf-8")) or []
+
     def include_target(self, target: str) -> Path:
         return self.snippets / target
 

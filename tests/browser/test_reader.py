@@ -72,7 +72,7 @@ def test_every_question_has_a_visible_permalink_and_a_deep_link_opens_at_it(page
     missing = []
     for url in question_page_urls():
         html = (site / url / "index.html").read_text(encoding="utf-8")
-        for q in re.findall(r'<h2 id="([^"]+)"', html):
+        for q in re.findall(r'<h2\b[^>]*\bid="([^"]+)"', html):
             if f'<a class="headerlink" href="#{q}"' not in html:
                 missing.append(f"{url}#{q}")
     assert not missing, f"questions without a permalink: {missing}"
