@@ -7,8 +7,12 @@ from torch import nn
 from torch.utils.data import DataLoader, TensorDataset
 
 torch.manual_seed(0)
+g = torch.Generator()  # the loader's own RNG: shuffle order and worker seeds
 loader = DataLoader(
-    TensorDataset(torch.randn(32, 4), torch.randn(32, 1)), batch_size=8, shuffle=True
+    TensorDataset(torch.randn(32, 4), torch.randn(32, 1)),
+    batch_size=8,
+    shuffle=True,
+    generator=g,
 )
 
 
@@ -16,6 +20,7 @@ def seed_all(seed):
     torch.manual_seed(seed)
     random.seed(seed)
     np.random.seed(seed)
+    g.manual_seed(seed)
 
 
 def build():
@@ -28,7 +33,7 @@ def build():
 
 
 def train_epoch(model, opt, sched):
-    for x, y in loader:  # shuffle order and dropout masks come from torch's RNG
+    for x, y in loader:  # shuffle order from g, dropout masks from torch's RNG
         # augmentation: Python and NumPy RNGs
         x = x + 0.01 * random.gauss(0, 1) + 0.01 * np.random.randn()
         loss = F.mse_loss(model(x), y)
@@ -46,6 +51,7 @@ def rng_states():
         "torch": torch.get_rng_state(),
         "python": random.getstate(),
         "numpy": np_state,
+        "loader": g.get_state(),
     }
     if torch.cuda.is_available():
         states["cuda"] = torch.cuda.get_rng_state_all()
@@ -57,6 +63,7 @@ def set_rng_states(states):
     random.setstate(states["python"])
     states["numpy"]["state"]["key"] = states["numpy"]["state"]["key"].numpy()
     np.random.set_state(states["numpy"])
+    g.set_state(states["loader"])
     if "cuda" in states:
         torch.cuda.set_rng_state_all(states["cuda"])
 
@@ -84,7 +91,7 @@ torch.save(checkpoint, "checkpoint.pt")
 
 def resume(restore_rng):
     seed_all(123)  # a restarted process is in some other RNG state
-    # weights_only=True works: only tensors and plain Python types inside
+    # weights_only=True works: only tensors, numbers, strings and containers
     ckpt = torch.load("checkpoint.pt")
     model, opt, sched = build()
     model.load_state_dict(ckpt["model"])

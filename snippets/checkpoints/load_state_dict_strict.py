@@ -28,9 +28,9 @@ try:
     # strict=False does not forgive a shape mismatch
     head3.load_state_dict(state, strict=False)
 except RuntimeError as e:
-    print(textwrap.fill(str(e).splitlines()[1].strip(), width=100))
-    # > size mismatch for 2.weight: copying a param with shape torch.Size([2, 8]) from checkpoint, the shape
-    # > in current model is torch.Size([3, 8]).
+    print(textwrap.fill(str(e).splitlines()[1].strip(), 80))
+    # > size mismatch for 2.weight: copying a param with shape torch.Size([2, 8]) from
+    # > checkpoint, the shape in current model is torch.Size([3, 8]).
 
 # Fine-tuning: drop the keys you mean to replace, load the rest, and check what was
 # skipped.

@@ -22,3 +22,9 @@ except RuntimeError as e:
 # load into the original module instead
 print(model.load_state_dict(model.state_dict()))
 # > <All keys matched successfully>
+
+# nn.Module.compile() compiles in place: no wrapper, so no prefix at all
+other = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 2))
+other.compile()
+print(type(other).__name__, list(other.state_dict())[:2])
+# > Sequential ['0.weight', '0.bias']

@@ -1,3 +1,4 @@
+import torch
 from torch import nn
 
 
@@ -9,6 +10,7 @@ class Net(nn.Module):
         self.head = nn.Linear(8, 2)
 
 
+torch.manual_seed(0)
 plain = Net().state_dict()  # saved without a wrapper: no prefix to strip
 # the usual one-liner, run on every checkpoint
 print([k.replace("module.", "", 1) for k in plain])

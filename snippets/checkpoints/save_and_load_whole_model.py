@@ -1,4 +1,5 @@
 import pickle
+import textwrap
 
 import torch
 from torch import nn
@@ -14,6 +15,7 @@ class Net(nn.Module):
 
 
 if __name__ == "__main__":
+    torch.manual_seed(0)
     model = Net()
     # pickles the tensors plus a reference "__main__.Net", not the class's code
     torch.save(model, "whole.pt")
@@ -23,14 +25,18 @@ if __name__ == "__main__":
         # weights_only=True (the default) refuses to import a class
         torch.load("whole.pt")
     except pickle.UnpicklingError as e:
-        print(
-            [
-                line.strip()
-                for line in str(e).splitlines()
-                if "WeightsUnpickler" in line
-            ][0].split(" Please")[0]
-        )
-        # > WeightsUnpickler error: Unsupported global: GLOBAL __main__.Net was not an allowed global by default.
+        line = [s for s in str(e).splitlines() if "WeightsUnpickler" in s][0]
+        print(textwrap.fill(line.split(" error: ")[1].split(" Please")[0], 76))
+        # > Unsupported global: GLOBAL __main__.Net was not an allowed global by
+        # > default.
+
+    # every class the file names, yours and torch's
+    print(sorted(torch.serialization.get_unsafe_globals_in_checkpoint("whole.pt")))
+    # > ['__main__.Net', 'torch.nn.modules.linear.Linear']
+    # allowlisted, it loads with weights_only=True
+    with torch.serialization.safe_globals([Net, nn.Linear]):
+        print(type(torch.load("whole.pt")).__name__)
+        # > Net
 
     # a refactor renames the class (moving it to another module does the same)
     Classifier = Net

@@ -10,6 +10,7 @@ opt = torch.optim.SGD(model.parameters(), lr=0.1)
 best = model.state_dict()  # "keep the best weights so far"
 # or {k: v.detach().clone() for k, v in ...}
 best_copy = copy.deepcopy(model.state_dict())
+torch.save(model.state_dict(), "best.pt")  # the values of this moment, on disk
 print(
     best["weight"].data_ptr() == model.weight.data_ptr(), best["weight"].requires_grad
 )
@@ -24,3 +25,5 @@ print(torch.equal(best["weight"], model.weight))
 # > True
 print(torch.equal(best_copy["weight"], model.weight))
 # > False
+print(torch.equal(torch.load("best.pt")["weight"], best_copy["weight"]))
+# > True

@@ -1,3 +1,5 @@
+import textwrap
+
 import torch
 
 expected = torch.tensor([1.0, 2.0, 3.0, 4.0])
@@ -9,12 +11,15 @@ print(torch.allclose(actual, expected))  # a bare False: which element, by how m
 try:
     torch.testing.assert_close(actual, expected)
 except AssertionError as e:
-    print(e)
-    # > Tensor-likes are not close!
-    # >
-    # > Mismatched elements: 1 / 4 (25.0%)
-    # > Greatest absolute difference: 0.0009999275207519531 at index (2,) (up to 1e-05 allowed)
-    # > Greatest relative difference: 0.0003333091735839844 at index (2,) (up to 1.3e-06 allowed)
+    for line in str(e).splitlines():
+        print(textwrap.fill(line, 76, subsequent_indent="  "))
+        # > Tensor-likes are not close!
+        # >
+        # > Mismatched elements: 1 / 4 (25.0%)
+        # > Greatest absolute difference: 0.0009999275207519531 at index (2,) (up to
+        # >   1e-05 allowed)
+        # > Greatest relative difference: 0.0003333091735839844 at index (2,) (up to
+        # >   1.3e-06 allowed)
 
 try:
     # equal values, different dtype
@@ -26,5 +31,30 @@ except AssertionError as e:
 # passes: explicit tolerances
 torch.testing.assert_close(actual, expected, atol=1e-2, rtol=0)
 torch.testing.assert_close(expected, expected.double(), check_dtype=False)  # passes
+
+# float16: rtol loosens to 1e-3, atol stays 1e-5
+try:
+    torch.testing.assert_close((expected + 0.1).half(), expected.half())
+except AssertionError as e:
+    for line in str(e).splitlines()[-2:]:
+        print(line.rsplit(" (", 1)[1].rstrip(")"))
+        # > up to 1e-05 allowed
+        # > up to 0.001 allowed
+
+nan = torch.tensor([float("nan"), 1.0])
+try:
+    torch.testing.assert_close(nan, nan.clone())  # NaN != NaN by default
+except AssertionError as e:
+    print(e.args[0].splitlines()[0])
+    # > Tensor-likes are not close!
+torch.testing.assert_close(nan, nan.clone(), equal_nan=True)  # passes
+
+# the same sum grouped two ways: float addition is not associative
+torch.manual_seed(0)
+a, b, c = torch.randn(3, 1000)
+left, right = (a + b) + c, a + (b + c)
+print(torch.equal(left, right), (left != right).sum().item())
+# > False 319
+torch.testing.assert_close(left, right)  # passes
 print("ok")
 # > ok

@@ -5,14 +5,14 @@ torch.manual_seed(0)
 model = nn.Sequential(
     nn.Linear(10, 64), nn.ReLU(), nn.Linear(64, 64), nn.ReLU(), nn.Linear(64, 1)
 )
-x = torch.randn(256, 10)
-dead = {}
+x, y = torch.randn(256, 10), torch.randn(256, 1)
+dead, zeros = {}, {}
 
 
 def record(name):
     def hook(module, inputs, output):
-        # units at 0 for every sample
-        dead[name] = (output == 0).all(dim=0).float().mean().item()
+        dead[name] = (output == 0).all(dim=0)  # per unit: 0 for every sample
+        zeros[name] = (output == 0).float().mean().item()  # per element
 
     return hook
 
@@ -23,18 +23,34 @@ handles = [
     if isinstance(m, nn.ReLU)
 ]
 model(x)
-print({name: round(fraction, 3) for name, fraction in dead.items()})
+print({name: round(fraction, 3) for name, fraction in zeros.items()})
+# > {'1': 0.5, '3': 0.508}
+print({name: round(units.float().mean().item(), 3) for name, units in dead.items()})
 # > {'1': 0.0, '3': 0.016}
 
 with torch.no_grad():
     model[2].bias -= 0.5  # what one oversized update can do to a layer's biases
 model(x).pow(2).mean().backward()
-print({name: round(fraction, 3) for name, fraction in dead.items()})
-# > {'1': 0.0, '3': 0.297}
-never_updated = (model[2].weight.grad.abs().sum(dim=1) == 0).float().mean().item()
-# a dead unit gets no gradient, so it never comes back
-print(never_updated == dead["3"])
+dead_before = dead["3"].clone()
+print(round(dead_before.float().mean().item(), 3))
+# > 0.297
+# a dead unit's incoming weights get exactly zero gradient
+no_grad = model[2].weight.grad.abs().sum(dim=1) == 0
+print(torch.equal(no_grad, dead_before))
 # > True
+
+# but the layers below keep training, so its inputs move
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+for _ in range(300):
+    loss = (model(x) - y).pow(2).mean()
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+model(x)
+revived = (dead_before & ~dead["3"]).sum().item()
+died = (~dead_before & dead["3"]).sum().item()
+print(f"of {dead_before.sum().item()} dead units {revived} revived; {died} others died")
+# > of 19 dead units 6 revived; 2 others died
 
 for handle in handles:
     handle.remove()

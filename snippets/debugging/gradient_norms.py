@@ -24,7 +24,12 @@ for (name, _), norm in zip(named, norms.tolist(), strict=True):
     # > 4.bias    0.594
 
 total = torch.linalg.vector_norm(norms)  # the norm of the per-parameter norms
-# returns the same number
-clip_total = nn.utils.clip_grad_norm_(model.parameters(), max_norm=float("inf"))
-print(torch.allclose(total, clip_total))
-# > True
+returned = nn.utils.clip_grad_norm_(model.parameters(), max_norm=0.1)
+# it returns the norm from BEFORE clipping, so a logged spike stays visible
+print(f"{total:.3f} {returned:.3f}")
+# > 0.832 0.832
+after = torch.linalg.vector_norm(
+    torch.stack([p.grad.norm() for p in model.parameters()])
+)
+print(f"{after:.3f}")  # what the optimizer will use: clipped to max_norm
+# > 0.100

@@ -25,7 +25,7 @@ def seed_everything(seed):
 
 def run(seed):
     seed_everything(seed)
-    # drives the shuffle and each worker's base seed
+    # its own RNG for the shuffle and each worker's base seed
     g = torch.Generator().manual_seed(seed)
     loader = DataLoader(
         Augmented(), batch_size=4, shuffle=True, num_workers=2, generator=g
@@ -33,6 +33,13 @@ def run(seed):
     model = nn.Sequential(nn.Linear(2, 8), nn.Dropout(0.5), nn.Linear(8, 1))
     batches = torch.cat(list(loader))
     return batches, model(batches)
+
+
+def order(generator, model_size):
+    torch.manual_seed(0)
+    nn.Linear(model_size, 1)  # the model's init draws from the global RNG
+    loader = DataLoader(range(8), batch_size=8, shuffle=True, generator=generator)
+    return next(iter(loader)).tolist()
 
 
 if __name__ == "__main__":
@@ -45,4 +52,13 @@ if __name__ == "__main__":
     numpy_draws = batches_1[:, 0] - batches_1[:, 0].floor()
     # no two workers repeat NumPy's stream
     print(numpy_draws.unique().numel() == len(numpy_draws))
+    # > True
+
+    # without a generator, the shuffle draws from the global RNG: change the model
+    # and the data order changes too
+    print(order(None, 4) == order(None, 5))
+    # > False
+    # with one, the data order depends on its seed alone
+    g4, g5 = torch.Generator().manual_seed(0), torch.Generator().manual_seed(0)
+    print(order(g4, 4) == order(g5, 5))
     # > True

@@ -1,0 +1,61 @@
+import math
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+torch.manual_seed(0)
+teacher = torch.randn(10, 4)
+
+
+def make(n):  # 4 classes, a function of the inputs, 10% of labels wrong
+    x = torch.randn(n, 10)
+    y = (x @ teacher).argmax(dim=1)
+    wrong = torch.rand(n) < 0.1
+    y[wrong] = torch.randint(0, 4, (int(wrong.sum()),))
+    return x, y
+
+
+x_train, y_train = make(2000)
+x_val, y_val = make(500)
+
+
+def run(lr, n_train=2000, shuffle_labels=False):
+    torch.manual_seed(1)
+    x, y = x_train[:n_train], y_train[:n_train]
+    if shuffle_labels:  # the data bug: labels no longer match their inputs
+        y = y[torch.randperm(n_train)]
+    model = nn.Sequential(nn.Linear(10, 32), nn.ReLU(), nn.Linear(32, 4))
+    opt = torch.optim.SGD(model.parameters(), lr=lr, momentum=0.9)
+    train, val = [], []
+    for _ in range(100):  # full-batch steps
+        loss = F.cross_entropy(model(x), y)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        train.append(loss.item())
+        with torch.no_grad():
+            val.append(F.cross_entropy(model(x_val), y_val).item())
+    return train, val
+
+
+print(f"chance: ln(4) = {math.log(4):.2f}")
+# > chance: ln(4) = 1.39
+runs = {
+    "good lr": run(lr=0.1),
+    "lr too high": run(lr=30.0),
+    "lr too low": run(lr=1e-4),
+    "overfitting": run(lr=0.1, n_train=100),
+    "data bug": run(lr=0.1, n_train=100, shuffle_labels=True),
+}
+for name, (train, val) in runs.items():
+    best = min(range(100), key=val.__getitem__)
+    print(
+        f"{name:11} train {train[0]:.2f} -> {train[-1]:.2f}, max {max(train):.3g} | "
+        f"val best {val[best]:.2f} at {best}, last {val[-1]:.2f}"
+    )
+    # > good lr     train 1.39 -> 0.55, max 1.39 | val best 0.55 at 99, last 0.55
+    # > lr too high train 1.39 -> 47.88, max 1.21e+05 | val best 4.42 at 37, last 51.84
+    # > lr too low  train 1.39 -> 1.38, max 1.39 | val best 1.37 at 99, last 1.37
+    # > overfitting train 1.39 -> 0.03, max 1.39 | val best 0.79 at 21, last 1.16
+    # > data bug    train 1.41 -> 0.14, max 1.41 | val best 1.41 at 3, last 3.72

@@ -1,0 +1,29 @@
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+torch.manual_seed(0)
+x = torch.zeros(3, requires_grad=True)
+print(x / x.norm())  # 0 / 0 in the forward pass: NaN before any backward
+# > tensor([nan, nan, nan], grad_fn=<DivBackward0>)
+print(F.normalize(x, dim=0))  # divides by max(norm, eps)
+# > tensor([0., 0., 0.], grad_fn=<DivBackward0>)
+
+p = torch.zeros(2, requires_grad=True)
+torch.log(p).sum().backward()
+print(p.grad)  # d/dp log(p) = 1/p: inf at 0
+# > tensor([inf, inf])
+p.grad = None
+torch.log(p.clamp(min=1e-12)).sum().backward()
+print(p.grad)  # clamped elements pass no gradient
+# > tensor([0., 0.])
+
+big = torch.tensor([300.0], dtype=torch.float16)
+print(big * big, torch.finfo(torch.float16).max)  # fp16 overflows past 65504
+# > tensor([inf], dtype=torch.float16) 65504.0
+print(big.bfloat16() * big.bfloat16())  # bf16 has float32's range
+# > tensor([90112.], dtype=torch.bfloat16)
+
+inputs = torch.tensor([[1.0, float("nan")]])  # one bad value in the data
+print(F.mse_loss(nn.Linear(2, 1)(inputs), torch.zeros(1, 1)))
+# > tensor(nan, grad_fn=<MseLossBackward0>)
