@@ -108,6 +108,29 @@ def add_exercise_boxes(markdown: str, project: Project, page: Path) -> str:
     return "\n".join(lines)
 
 
+def front_matter(path: Path) -> dict:
+    import yaml
+
+    text = path.read_text(encoding="utf-8")
+    if not text.startswith("---\n"):
+        return {}
+    return yaml.safe_load(text.split("\n---\n", 1)[0][4:]) or {}
+
+
+def sections_table(project: Project, page: Path) -> str:
+    """The home page's table of sections: mkdocs.yml's nav, each page's `description`."""
+    rows = ["| Section | What it covers |", "| --- | --- |"]
+    for title, section in project.sections:
+        link = os.path.relpath(section, page.parent).replace(os.sep, "/")
+        folder = section.parent  # the section's pages: its folder, and the folders below it
+        count = sum(
+            len(project.questions(p)) for p in project.question_pages() if folder in p.parents
+        )
+        description = front_matter(section).get("description", "")
+        rows.append(f"| [{title}]({link}) ({count}) | {description} |")
+    return "\n".join(rows)
+
+
 def corrections_markdown(project: Project, page: Path) -> str:
     """The corrections page: each corrected question, then what was said, what is true and the
     evidence, newest first."""
@@ -159,6 +182,8 @@ def on_page_markdown(markdown, page, config, files):
         )
     for key, value in FACTS.items():
         markdown = markdown.replace("{{ " + key + " }}", value)
+    if "{{ sections_table }}" in markdown:
+        markdown = markdown.replace("{{ sections_table }}", sections_table(project, path))
     if "{{ corrections }}" in markdown:
         markdown = markdown.replace("{{ corrections }}", corrections_markdown(project, path))
     if path in project.question_pages():
