@@ -32,6 +32,7 @@ from tools.qa import Project, includes  # noqa: E402
 
 FACTS: dict[str, str] = {}
 QUESTION_URLS: dict[str, list[str]] = {}  # page url -> the links of its questions
+QUESTIONS: list[dict] = []  # assets/questions.json: every question, for practice and the mock interview
 PROJECT: list[Project] = []  # the project this build is of
 CORRECTED: dict[str, list[str]] = {}  # page#id -> the dates it was corrected
 
@@ -48,6 +49,7 @@ def on_config(config):
     )
     config["extra"]["torch_version"] = FACTS["torch_version"]
     QUESTION_URLS.clear()
+    QUESTIONS.clear()
     CORRECTED.clear()
     for entry in project.corrections():
         CORRECTED.setdefault(entry["question"], []).append(str(entry["date"]))
@@ -200,6 +202,7 @@ def on_page_content(content, page, config, files):
         return content
     if page.file.src_uri.endswith(".md"):
         QUESTION_URLS[page.url] = [f"{page.url}#{m.group('id')}" for m in H2.finditer(content)]
+        QUESTIONS.extend(question_entries(PROJECT[0], page))
     repo = config["repo_url"].rstrip("/")
 
     def report(m: re.Match) -> str:
@@ -225,11 +228,40 @@ def on_page_content(content, page, config, files):
     return CODE_BLOCK.sub(r"\1 data-search-exclude", H2.sub(report, content))
 
 
+def plain(markdown_title: str) -> str:
+    return re.sub(r"`([^`]*)`", r"\1", markdown_title)
+
+
+def question_entries(project: Project, page) -> list[dict]:
+    """What the reader's tools know of each question on the page (assets/questions.json)."""
+    path = Path(page.file.abs_src_path)
+    section = next(
+        (title for title, p in project.sections if p.parent in path.parents), page.title or ""
+    )
+    return [
+        {
+            "url": f"{page.url}#{q.id}",
+            "id": q.id,
+            "title": plain(q.title),
+            "section": section,
+            "page": page.title or section,
+            "level": q.level_name,
+            "exercise": any(
+                exercises.is_exercise(project.include_target(t))
+                for _, t, _ in includes("\n".join(q.body))
+                if project.include_target(t).is_file()
+            ),
+        }
+        for q in project.questions(path)
+        if q.id
+    ]
+
+
 @event_priority(-100)  # after the search plugin wrote its index
 def on_post_build(config):
     site = Path(config["site_dir"])
-    links = sorted(link for links in QUESTION_URLS.values() for link in links)
-    (site / "assets" / "questions.json").write_text(json.dumps(links), encoding="utf-8")
+    entries = sorted(QUESTIONS, key=lambda q: q["url"])
+    (site / "assets" / "questions.json").write_text(json.dumps(entries), encoding="utf-8")
     # A question page's own entry (its title) would outrank its questions, which Material then folds away under
     # "N more on this page": the questions are the results.
     index = site / "search" / "search_index.json"

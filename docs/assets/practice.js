@@ -88,7 +88,10 @@
       .then(function (response) {
         return response.json();
       })
-      .then(function (urls) {
+      .then(function (questions) {
+        var urls = questions.map(function (q) {
+          return q.url;
+        });
         var here = location.pathname + location.hash;
         var others = urls.filter(function (u) {
           var url = new URL(u, ROOT);

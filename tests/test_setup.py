@@ -1,0 +1,67 @@
+"""The README's set-up is true: serving and building need Python and make alone (no Node.js)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+from tools.qa import PROJECT
+
+
+def path_without_node(folder: Path) -> str:
+    """A PATH with make and a shell, and nothing else: no node, no npm."""
+    folder.mkdir()
+    for tool in ("make", "sh", "bash"):
+        found = shutil.which(tool)
+        assert found, f"{tool} is needed"
+        (folder / tool).symlink_to(found)
+    path = str(folder)
+    assert shutil.which("node", path=path) is None and shutil.which("npm", path=path) is None
+    return path
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_build_and_serve_need_no_node(tmp_path, built_site):
+    # built_site: the notebooks' execution cache is warm, so these builds do not run them again.
+    env = {**os.environ, "PATH": path_without_node(tmp_path / "bin")}
+    site = tmp_path / "site"
+    build = subprocess.run(
+        ["make", "build", f"SITE_DIR={site}"], cwd=PROJECT.root, env=env, capture_output=True, text=True
+    )
+    assert build.returncode == 0, f"make build without Node.js failed:\n{build.stdout}{build.stderr}"
+    assert (site / "index.html").exists()
+
+    port = free_port()
+    serve = subprocess.Popen(
+        ["make", "serve", f"PORT={port}"],
+        cwd=PROJECT.root,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline, page = time.monotonic() + 120, ""
+        while time.monotonic() < deadline and serve.poll() is None:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as r:
+                    page = r.read().decode()
+                    break
+            except OSError:
+                time.sleep(0.5)
+        assert "PyTorch" in page, "make serve without Node.js served nothing"
+    finally:
+        os.killpg(serve.pid, 15)
+        out, _ = serve.communicate(timeout=30)
+    assert "Traceback" not in out, out
