@@ -78,7 +78,8 @@ def pytest_collect_file(file_path: Path, parent):
         return Walkthrough.from_parent(parent, path=file_path)
 
 
-# --- what failed -----------------------------------------------------------------------------
+# --- what failed
+# -----------------------------------------------------------------------------
 
 
 class Failed(Exception):
@@ -105,7 +106,8 @@ class Rules(QAItem):
         return self.path, 0, f"{rel(self.path)}::rules"
 
 
-# --- a page ------------------------------------------------------------------------------
+# --- a page
+# ------------------------------------------------------------------------------
 
 
 class Page(pytest.File):
@@ -135,11 +137,17 @@ def block_marks(block: Block) -> dict:
 
 def run_block(block: Block, marks: dict, seed: int | None = None) -> runner.Outcome:
     timeout = marks["timeout"].args[0] if "timeout" in marks else runner.DEFAULT_TIMEOUT
-    torchrun = marks["torchrun"].kwargs.get("nproc_per_node", 2) if "torchrun" in marks else None
+    torchrun = (
+        marks["torchrun"].kwargs.get("nproc_per_node", 2)
+        if "torchrun" in marks
+        else None
+    )
     return runner.run(block.code, block.name, timeout, torchrun=torchrun, seed=seed)
 
 
-def check_block(block: Block, marks: dict, rewrite: list | None = None) -> list[rules.Violation]:
+def check_block(
+    block: Block, marks: dict, rewrite: list | None = None
+) -> list[rules.Violation]:
     """Run the block; the rules it broke. With `rewrite` (a list), rewrite its # > lines
     instead of comparing them, and append the files changed."""
     outcome = run_block(block, marks)
@@ -178,28 +186,41 @@ class CodeBlock(QAItem):
     def runtest(self):
         block, marks = self.block, {m.name: m for m in self.iter_markers()}
         if "cuda" in marks and not cuda_available():
-            pytest.skip(f"{block.where()}: needs CUDA; `make test-gpu` runs it on a GPU machine")
+            pytest.skip(
+                f"{block.where()}: needs CUDA; `make test-gpu` runs it on a GPU machine"
+            )
         if "cpu_only" in marks and cuda_available():
-            pytest.skip(f"{block.where()}: shows what happens without CUDA, and CUDA is here")
+            pytest.skip(
+                f"{block.where()}: shows what happens without CUDA, and CUDA is here"
+            )
         rewrite = [] if self.config.getoption("update_output") else None
         found = check_block(block, marks, rewrite)
         for path in rewrite or []:
             self.user_properties.append(("rewrote", rel(path)))
         if found:
-            raise Failed(found, "\n\n".join(getattr(v, "detail", "") for v in found).strip())
+            raise Failed(
+                found, "\n\n".join(getattr(v, "detail", "") for v in found).strip()
+            )
 
     def reportinfo(self):
-        return self.path, self.block.fence_line - 1, f"{rel(self.block.page)}::{self.block.name}"
+        return (
+            self.path,
+            self.block.fence_line - 1,
+            f"{rel(self.block.page)}::{self.block.name}",
+        )
 
 
 def first_line(text: str) -> str:
     lines = [line for line in text.strip().splitlines() if line.strip()]
-    return lines[-1].strip() if lines and lines[0].startswith("Traceback") else lines[0].strip()
+    return (
+        lines[-1].strip()
+        if lines and lines[0].startswith("Traceback")
+        else lines[0].strip()
+    )
 
 
 def translate(text: str, block: Block, script: str) -> str:
     """A message about the block's file, with snippet files and lines, without harness frames."""
-
 
     def sub(m: re.Match) -> str:
         n = int(m.group(1))
@@ -208,7 +229,9 @@ def translate(text: str, block: Block, script: str) -> str:
 
     text = re.sub(runner.TRACEBACK_LINE.format(file=re.escape(script)), sub, text)
     # The reader's traceback starts at their own code: drop the runner's frames.
-    return re.sub(r'  File "[^"]*tests/runtime/\w+\.py", line \d+, in \w+\n(    .*\n)*', "", text)
+    return re.sub(
+        r'  File "[^"]*tests/runtime/\w+\.py", line \d+, in \w+\n(    .*\n)*', "", text
+    )
 
 
 def compare(block: Block, shown: dict, printed: dict) -> list[rules.Violation]:
@@ -219,10 +242,14 @@ def compare(block: Block, shown: dict, printed: dict) -> list[rules.Violation]:
             continue
         where = block.where(line)
         if want is None:
-            problems.append(rules.violation("output-unshown", where, f"prints\n{quote(got)}"))
+            problems.append(
+                rules.violation("output-unshown", where, f"prints\n{quote(got)}")
+            )
         elif got is None:
             problems.append(
-                rules.violation("output-not-printed", where, f"never prints\n{quote(want)}")
+                rules.violation(
+                    "output-not-printed", where, f"never prints\n{quote(want)}"
+                )
             )
         else:
             problems.append(
@@ -239,7 +266,8 @@ def quote(lines: list[str]) -> str:
     return "\n".join(f"    # > {line}".rstrip() for line in lines)
 
 
-# --- a walkthrough ---------------------------------------------------------------------------
+# --- a walkthrough
+# ---------------------------------------------------------------------------
 
 
 class Walkthrough(pytest.File):
@@ -278,7 +306,9 @@ class WalkthroughRun(QAItem):
     def runtest(self):
         found = check_walkthrough(Path(self.path))
         if found:
-            raise Failed(found, "\n\n".join(getattr(v, "detail", "") for v in found).strip())
+            raise Failed(
+                found, "\n\n".join(getattr(v, "detail", "") for v in found).strip()
+            )
 
     def reportinfo(self):
         return self.path, 0, f"{rel(self.path)}::run"
@@ -286,7 +316,6 @@ class WalkthroughRun(QAItem):
 
 def cell_of(path: Path, line: int) -> str:
     """ "code cell 4, under '## The loop'": the cell holding `line`, as the build names it."""
-
 
     cell, heading = 0, ""
     for text in path.read_text(encoding="utf-8").splitlines()[:line]:
@@ -297,7 +326,8 @@ def cell_of(path: Path, line: int) -> str:
     return f"code cell {cell}" + (f", under '{heading}'" if heading else "")
 
 
-# --- reporting what `make update-output` rewrote ------------------------------------------------
+# --- reporting what `make update-output` rewrote
+# ------------------------------------------------
 
 REWRITTEN: list[str] = []
 

@@ -28,11 +28,14 @@ def pytest_configure(config):
 
 
 def pytest_terminal_summary(terminalreporter):
-    # The search rates of tests/browser/test_search.py, also when it ran on an xdist worker.
+    # The search rates of tests/browser/test_search.py, also when it ran on an xdist
+    # worker.
     report = PROJECT.root / "test-artifacts" / "search-quality.txt"
     if report.exists() and report.stat().st_mtime >= STARTED:
         summary = report.read_text(encoding="utf-8").split("\n\n")[0]
-        terminalreporter.write_sep("-", "search quality (test-artifacts/search-quality.txt)")
+        terminalreporter.write_sep(
+            "-", "search quality (test-artifacts/search-quality.txt)"
+        )
         terminalreporter.write_line(summary)
 
 
@@ -42,7 +45,9 @@ def once_per_run(tmp_path_factory, worker_id: str, name: str, make) -> Path:
         out = tmp_path_factory.mktemp(name)
         make(out)
         return out
-    shared = tmp_path_factory.getbasetemp().parent  # this run's directory, common to its workers
+    shared = (
+        tmp_path_factory.getbasetemp().parent
+    )  # this run's directory, common to its workers
     out = shared / name
     with FileLock(shared / f"{name}.lock"):
         if not out.exists():
@@ -59,14 +64,22 @@ def build_into(folder: Path) -> None:
     proc = build.run(folder / "site")
     found = [vars(v) for v in build.violations(proc.stdout)]
     if proc.returncode != 0 and not found:
-        found = [{"rule": "build-warning", "where": "mkdocs build", "message": proc.stdout[-3000:]}]
+        found = [
+            {
+                "rule": "build-warning",
+                "where": "mkdocs build",
+                "message": proc.stdout[-3000:],
+            }
+        ]
     (folder / "violations.json").write_text(json.dumps(found), encoding="utf-8")
 
 
 @pytest.fixture(scope="session")
 def build_result(tmp_path_factory, worker_id) -> tuple[Path, list]:
     folder = once_per_run(tmp_path_factory, worker_id, "build", build_into)
-    return folder / "site", json.loads((folder / "violations.json").read_text(encoding="utf-8"))
+    return folder / "site", json.loads(
+        (folder / "violations.json").read_text(encoding="utf-8")
+    )
 
 
 @pytest.fixture(scope="session")
@@ -75,5 +88,7 @@ def built_site(build_result) -> Path:
     tests/test_site.py::test_strict_build says why, once; the tests that need the site skip."""
     site, found = build_result
     if found:
-        pytest.skip("the strict build failed: tests/test_site.py::test_strict_build says why")
+        pytest.skip(
+            "the strict build failed: tests/test_site.py::test_strict_build says why"
+        )
     return site

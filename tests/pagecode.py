@@ -51,7 +51,9 @@ class TracingSnippets(SnippetPreprocessor):
         mask = self.get_syntax_mask(lines)
         out = []
         for n, (line, notation) in enumerate(zip(lines, mask, strict=True), start=1):
-            if notation:  # include lines and section markers are consumed by the preprocessor
+            if (
+                notation
+            ):  # include lines and section markers are consumed by the preprocessor
                 out.append(line)
             else:
                 self.origins.append((Path(path).resolve(), n))
@@ -85,13 +87,17 @@ class Block:
         files = self.files
         if not files:
             return f"line {self.fence_line}"
-        snippets = Project(self.root).snippets if self.root != ROOT else PROJECT.snippets
+        snippets = (
+            Project(self.root).snippets if self.root != ROOT else PROJECT.snippets
+        )
         return rel(files[0], snippets)
 
     def where(self, line: int | None = None) -> str:
         """'snippets/x.py:N (included by docs/y.md:M)' for a 1-based line of the block."""
         page = f"{rel(self.page, self.root)}:{self.fence_line}"
-        origin = self.origins[line - 1] if line and 0 < line <= len(self.origins) else None
+        origin = (
+            self.origins[line - 1] if line and 0 < line <= len(self.origins) else None
+        )
         if origin:
             return f"{rel(origin[0], self.root)}:{origin[1]} (included by {page})"
         files = self.files
@@ -121,7 +127,9 @@ def blocks(page: Path, syntax: str | None = "python", root: Path = ROOT) -> list
         if syntax is not None and cb.syntax != syntax:
             continue
         n = cb.code.count("\n")
-        first = cb.lineno  # 1-based fence line in the expanded text; code starts on the next line
+        first = (
+            cb.lineno
+        )  # 1-based fence line in the expanded text; code starts on the next line
         code_origins = origins[first : first + n]
         fence_origin = origins[first - 1]
         fence_line = fence_origin[1] if fence_origin else cb.lineno
@@ -139,7 +147,8 @@ def blocks(page: Path, syntax: str | None = "python", root: Path = ROOT) -> list
     return out
 
 
-# --- shown output: `# >` lines ------------------------------------------------------------------------------
+# --- shown output: `# >` lines
+# ------------------------------------------------------------------------------
 
 
 def statement_ends(code: str) -> dict[int, int]:
@@ -161,8 +170,12 @@ def shown_output(code: str) -> dict[int, list[str]]:
         m = OUTPUT.match(line)
         if m:
             if anchor is None:
-                raise ValueError(n, "a '# >' output line must follow the statement that prints it")
-            shown.setdefault(ends.get(anchor, anchor), []).append((m.group("text") or "").rstrip())
+                raise ValueError(
+                    n, "a '# >' output line must follow the statement that prints it"
+                )
+            shown.setdefault(ends.get(anchor, anchor), []).append(
+                (m.group("text") or "").rstrip()
+            )
         elif line.strip():
             anchor = n
     return shown
@@ -175,7 +188,10 @@ def printed_output(code: str, records: list[tuple[int, str]]) -> dict[int, list[
     for line, chunk in records:
         key = ends.get(line, line)
         text[key] = text.get(key, "") + chunk
-    return {k: [s.rstrip() for s in v.removesuffix("\n").split("\n")] for k, v in text.items()}
+    return {
+        k: [s.rstrip() for s in v.removesuffix("\n").split("\n")]
+        for k, v in text.items()
+    }
 
 
 def rewrite_output(block: Block, printed: dict[int, list[str]]) -> list[Path]:
@@ -190,10 +206,14 @@ def rewrite_output(block: Block, printed: dict[int, list[str]]) -> list[Path]:
     for key, lines in printed.items():
         origin = block.origins[key - 1]
         if origin is None:
-            raise ValueError(f"{block.where(key)}: output of a line that no snippet file holds")
+            raise ValueError(
+                f"{block.where(key)}: output of a line that no snippet file holds"
+            )
         stmt = code_lines[_statement_start(block.code, key) - 1]
         indent = stmt[: len(stmt) - len(stmt.lstrip())]
-        add.setdefault(origin[0], {})[origin[1]] = [f"{indent}# > {t}".rstrip() for t in lines]
+        add.setdefault(origin[0], {})[origin[1]] = [
+            f"{indent}# > {t}".rstrip() for t in lines
+        ]
     changed = []
     for path in set(drop) | set(add):
         old = path.read_text(encoding="utf-8").split("\n")
@@ -210,6 +230,10 @@ def rewrite_output(block: Block, printed: dict[int, list[str]]) -> list[Path]:
 
 def _statement_start(code: str, end: int) -> int:
     for node in ast.walk(ast.parse(code)):
-        if isinstance(node, ast.stmt) and not hasattr(node, "body") and node.end_lineno == end:
+        if (
+            isinstance(node, ast.stmt)
+            and not hasattr(node, "body")
+            and node.end_lineno == end
+        ):
             return node.lineno
     return end

@@ -45,7 +45,9 @@ class Violation:
     rule: str
     where: str  # "path:line", or "path"
     message: str
-    detail: str = ""  # the whole story (a traceback), shown after the list of violations
+    detail: str = (
+        ""  # the whole story (a traceback), shown after the list of violations
+    )
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message} [{self.rule}]\n    fix: {RULES[self.rule].fix}"
@@ -90,10 +92,13 @@ def report(violations: Iterable[Violation]) -> str:
     return "\n".join(out)
 
 
-# --- what the checks read ----------------------------------------------------------------
+# --- what the checks read
+# ----------------------------------------------------------------
 
 ALLOWED_FENCES = {"python", "console", "text", "yaml", "json", "toml", "ini", "diff"}
-PYTHONISH = re.compile(r"^\{?\.?(py|python\d?|pycon|ipython\d?|python-?console)\b", re.I)
+PYTHONISH = re.compile(
+    r"^\{?\.?(py|python\d?|pycon|ipython\d?|python-?console)\b", re.I
+)
 RUN_BY_PYTEST_CODEBLOCKS = {"sh", "bash", "zsh", "shell"}
 ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 MARKS = {"cuda", "cpu_only", "torchrun", "timeout", "slow"}
@@ -147,7 +152,8 @@ def included_files(project: Project, page: Path) -> list[Path]:
     return list(seen)
 
 
-# --- page rules: fences and code --------------------------------------------------------
+# --- page rules: fences and code
+# --------------------------------------------------------
 
 
 @rule(
@@ -160,15 +166,25 @@ def included_files(project: Project, page: Path) -> list[Path]:
 def _fence_info(project: Project, page: Path):
     found, error = fences(page)
     if error:
-        yield violation("fence-info", project.rel(page), f"pytest-codeblocks cannot read it: {error}")
+        yield violation(
+            "fence-info",
+            project.rel(page),
+            f"pytest-codeblocks cannot read it: {error}",
+        )
     for block in found:
         where = f"{project.rel(page)}:{block.lineno}"
         raw = block.syntax or ""
         syntax = raw.strip()
         if syntax in RUN_BY_PYTEST_CODEBLOCKS:
-            yield violation("fence-info", where, f"a ```{syntax} fence would be run as a shell script")
+            yield violation(
+                "fence-info",
+                where,
+                f"a ```{syntax} fence would be run as a shell script",
+            )
         elif raw != "python" and PYTHONISH.match(syntax):
-            yield violation("fence-info", where, f"'{raw}' is not exactly 'python': never run")
+            yield violation(
+                "fence-info", where, f"'{raw}' is not exactly 'python': never run"
+            )
         elif syntax not in ALLOWED_FENCES:
             yield violation("fence-info", where, f"unknown info string '{syntax}'")
 
@@ -182,7 +198,9 @@ def _fence_info(project: Project, page: Path):
 def _fence_style(project: Project, page: Path):
     for n, line in enumerate(page_lines(page), start=1):
         if re.match(r"^\s*~~~", line):
-            yield violation("fence-style", f"{project.rel(page)}:{n}", "a ~~~ fence is never run")
+            yield violation(
+                "fence-style", f"{project.rel(page)}:{n}", "a ~~~ fence is never run"
+            )
 
 
 @rule(
@@ -201,10 +219,14 @@ def _python_include_only(project: Project, page: Path):
         for offset, line in enumerate(lines, start=1):
             if line.strip() and not INCLUDE.match(line):
                 where = f"{project.rel(page)}:{block.lineno + offset}"
-                yield violation("python-include-only", where, "Python written inline on the page")
+                yield violation(
+                    "python-include-only", where, "Python written inline on the page"
+                )
                 break
         if not any(INCLUDE.match(line) for line in lines):
-            yield violation("python-include-only", f"{project.rel(page)}:{block.lineno}", "empty")
+            yield violation(
+                "python-include-only", f"{project.rel(page)}:{block.lineno}", "empty"
+            )
 
 
 @rule(
@@ -219,11 +241,15 @@ def _include_resolves(project: Project, page: Path):
         where = f"{project.rel(page)}:{n}"
         path = project.include_target(target)
         if not path.is_file():
-            yield violation("include-resolves", where, f"include '{target}' does not exist")
+            yield violation(
+                "include-resolves", where, f"include '{target}' does not exist"
+            )
         elif part and not re.match(r"^[\d:,-]+$", part):
             marker = re.compile(rf"--8<--\s*\[\s*start\s*:\s*{re.escape(part)}\s*\]")
             if not marker.search(path.read_text(encoding="utf-8")):
-                yield violation("include-resolves", where, f"no section '{part}' in '{target}'")
+                yield violation(
+                    "include-resolves", where, f"no section '{part}' in '{target}'"
+                )
 
 
 @rule(
@@ -259,7 +285,9 @@ def _marks(project: Project, page: Path):
         if (m := MARK.match(line)) and m["name"] not in MARKS:
             yield violation("marks", where, f"pytest.mark.{m['name']} opts a block out")
         elif m := KEYWORD.match(line):
-            yield violation("marks", where, f"pytest-codeblocks:{m['word'].strip()} is not allowed")
+            yield violation(
+                "marks", where, f"pytest-codeblocks:{m['word'].strip()} is not allowed"
+            )
 
 
 # A `>>>` prompt, `python -c`, or raw HTML code: code a page shows that no test runs.
@@ -288,15 +316,24 @@ def _code_outside_fence(project: Project, page: Path):
         if SESSION.match(line):
             yield violation("code-outside-fence", where, "a Python session (>>>)")
         elif PYTHON_C.search(line):
-            yield violation("code-outside-fence", where, "Python in a command (python -c)")
+            yield violation(
+                "code-outside-fence", where, "Python in a command (python -c)"
+            )
         elif INCLUDE.match(line):
             what = f"a ```{info} fence" if info is not None else "prose"
-            yield violation("code-outside-fence", where, f"an include in {what} is never run")
-        elif info is None and RAW_CODE.search(line) and not line.lstrip().startswith("<p "):
+            yield violation(
+                "code-outside-fence", where, f"an include in {what} is never run"
+            )
+        elif (
+            info is None
+            and RAW_CODE.search(line)
+            and not line.lstrip().startswith("<p ")
+        ):
             yield violation("code-outside-fence", where, "raw HTML code")
 
 
-# --- page rules: headings and questions ------------------------------------------------------
+# --- page rules: headings and questions
+# ------------------------------------------------------
 
 
 @rule(
@@ -311,9 +348,13 @@ def _heading_id(project: Project, page: Path):
         if h.level == 1:
             continue
         if h.id is None:
-            yield violation("heading-id", h.where, f"'{'#' * h.level} {h.title}' has no id")
+            yield violation(
+                "heading-id", h.where, f"'{'#' * h.level} {h.title}' has no id"
+            )
         elif not ID.match(h.id):
-            yield violation("heading-id", h.where, f"id '{h.id}' is not lowercase words joined by -")
+            yield violation(
+                "heading-id", h.where, f"id '{h.id}' is not lowercase words joined by -"
+            )
 
 
 def question_rule(id, checks, fix):
@@ -342,7 +383,9 @@ def _question_snippet(project: Project, q):
     if not has and not q.text_only:
         yield violation("question-snippet", q.where, f"'{q.title}' includes no snippet")
     if has and q.text_only:
-        yield violation("question-snippet", q.where, f"'{q.title}' is text-only but has a snippet")
+        yield violation(
+            "question-snippet", q.where, f"'{q.title}' is text-only but has a snippet"
+        )
 
 
 def question_fences(project: Project, q) -> list:
@@ -362,8 +405,12 @@ def question_fences(project: Project, q) -> list:
 )
 def _question_cpu_block(project: Project, q):
     python = [b for b in question_fences(project, q) if b.syntax == "python"]
-    if python and all(any(m.startswith("pytest.mark.cuda") for m in b.marks) for b in python):
-        yield violation("question-cpu-block", q.where, f"'{q.title}' has only cuda blocks")
+    if python and all(
+        any(m.startswith("pytest.mark.cuda") for m in b.marks) for b in python
+    ):
+        yield violation(
+            "question-cpu-block", q.where, f"'{q.title}' has only cuda blocks"
+        )
 
 
 @question_rule(
@@ -373,12 +420,14 @@ def _question_cpu_block(project: Project, q):
 )
 def _question_search_terms(project: Project, q):
     if not any(line.startswith('<p class="qa-search" hidden>') for line in q.body):
-        yield violation("question-search-terms", q.where, f"'{q.title}' has no search-terms line")
+        yield violation(
+            "question-search-terms", q.where, f"'{q.title}' has no search-terms line"
+        )
 
 
 @question_rule(
     "question-level",
-    "A question has a level: data-level=\"core\", \"working\" or \"expert\" on its heading.",
+    'A question has a level: data-level="core", "working" or "expert" on its heading.',
     'Add data-level="core" (every candidate), "working" (a working engineer) or "expert" '
     "(senior, internals) to the heading's { ... }.",
 )
@@ -387,7 +436,11 @@ def _question_level(project: Project, q):
     if level is None:
         yield violation("question-level", q.where, f"'{q.title}' has no data-level")
     elif level not in LEVELS:
-        yield violation("question-level", q.where, f"data-level '{level}' is not one of {list(LEVELS)}")
+        yield violation(
+            "question-level",
+            q.where,
+            f"data-level '{level}' is not one of {list(LEVELS)}",
+        )
 
 
 @rule(
@@ -399,10 +452,14 @@ def _question_level(project: Project, q):
 def _unfinished(project: Project, page: Path):
     for n, line in enumerate(page_lines(page), start=1):
         if UNFINISHED in line:
-            yield violation("unfinished", f"{project.rel(page)}:{n}", f"a {UNFINISHED} placeholder")
+            yield violation(
+                "unfinished", f"{project.rel(page)}:{n}", f"a {UNFINISHED} placeholder"
+            )
             break
     for path in included_files(project, page):
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        for n, line in enumerate(
+            path.read_text(encoding="utf-8").splitlines(), start=1
+        ):
             if UNFINISHED in line:
                 where = f"{project.rel(path)}:{n}"
                 yield violation("unfinished", where, f"a {UNFINISHED} placeholder")
@@ -428,10 +485,13 @@ def _changed_in_source(project: Project, page: Path):
             body.append(nxt)
         if not SOURCE_LINK.search("\n".join(body)):
             where = f"{project.rel(page)}:{n}"
-            yield violation("changed-in-source", where, "a Changed in note without a source link")
+            yield violation(
+                "changed-in-source", where, "a Changed in note without a source link"
+            )
 
 
-# --- page rules: the snippets a page includes ----------------------------------------------
+# --- page rules: the snippets a page includes
+# ----------------------------------------------
 
 
 def ruff(project: Project, files: list[Path]) -> list[str]:
@@ -441,13 +501,25 @@ def ruff(project: Project, files: list[Path]) -> list[str]:
     names = [project.rel(f) for f in files]
     out = []
     check = subprocess.run(
-        [sys.executable, "-m", "ruff", "check", "--no-cache", "--output-format=concise", *names],
+        [
+            sys.executable,
+            "-m",
+            "ruff",
+            "check",
+            "--no-cache",
+            "--output-format=concise",
+            *names,
+        ],
         cwd=project.root,
         capture_output=True,
         text=True,
     )
     if check.returncode:
-        out += [line for line in check.stdout.splitlines() if re.match(r"^\S+:\d+:\d+: ", line)]
+        out += [
+            line
+            for line in check.stdout.splitlines()
+            if re.match(r"^\S+:\d+:\d+: ", line)
+        ]
     fmt = subprocess.run(
         [sys.executable, "-m", "ruff", "format", "--no-cache", "--check", *names],
         cwd=project.root,
@@ -473,7 +545,9 @@ def _ruff(project: Project, page: Path):
     files = [page] if page.suffix == ".py" else included_files(project, page)
     for line in ruff(project, files):
         where, _, message = line.partition(": ")
-        yield violation("ruff", where.rsplit(":", 1)[0] if where.count(":") > 1 else where, message)
+        yield violation(
+            "ruff", where.rsplit(":", 1)[0] if where.count(":") > 1 else where, message
+        )
 
 
 EXITS = {"sys.exit", "exit", "quit", "os._exit"}
@@ -518,7 +592,11 @@ def _dead_code(project: Project, page: Path):
     files = [page] if page.suffix == ".py" else included_files(project, page)
     for path in files:
         for n in dead_code(path.read_text(encoding="utf-8")):
-            yield violation("dead-code", f"{project.rel(path)}:{n}", "never runs: it follows an exit")
+            yield violation(
+                "dead-code",
+                f"{project.rel(path)}:{n}",
+                "never runs: it follows an exit",
+            )
 
 
 @rule(
@@ -531,13 +609,19 @@ def _dead_code(project: Project, page: Path):
 def _output_marker(project: Project, page: Path):
     for path in included_files(project, page):
         anchor = False
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        for n, line in enumerate(
+            path.read_text(encoding="utf-8").splitlines(), start=1
+        ):
             where = f"{project.rel(path)}:{n}"
             if NO_SPACE_OUTPUT.match(line):
-                yield violation("output-marker", where, "'#>' without a space is a comment")
+                yield violation(
+                    "output-marker", where, "'#>' without a space is a comment"
+                )
             elif OUTPUT.match(line):
                 if not anchor:
-                    yield violation("output-marker", where, "a '# >' line under no statement")
+                    yield violation(
+                        "output-marker", where, "a '# >' line under no statement"
+                    )
             elif line.strip() and not line.lstrip().startswith("#"):
                 anchor = True
 
@@ -557,7 +641,9 @@ SILENCE = re.compile(
 def _warnings_silenced(project: Project, page: Path):
     files = [page] if page.suffix == ".py" else included_files(project, page)
     for path in files:
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        for n, line in enumerate(
+            path.read_text(encoding="utf-8").splitlines(), start=1
+        ):
             if SILENCE.search(line):
                 where = f"{project.rel(path)}:{n}"
                 yield violation("warnings-silenced", where, "silences warnings")
@@ -569,7 +655,7 @@ def _warnings_silenced(project: Project, page: Path):
     "A coding exercise's solution marks its solution sections and one check section, and its "
     "main block is exactly check(<the names to check>) (tools/exercises.py).",
     "Wrap each body in # --8<-- [start:solution] / [end:solution], the check function in "
-    "[start:check] / [end:check], and end with if __name__ == \"__main__\": check(name).",
+    '[start:check] / [end:check], and end with if __name__ == "__main__": check(name).',
 )
 def _exercise_shape(project: Project, page: Path):
     from tools import exercises
@@ -580,7 +666,8 @@ def _exercise_shape(project: Project, page: Path):
                 yield violation("exercise-shape", f"{project.rel(path)}:{n}", what)
 
 
-# --- site rules -------------------------------------------------------------------------
+# --- site rules
+# -------------------------------------------------------------------------
 
 
 def site_rule(id, checks, fix):
@@ -603,7 +690,9 @@ def _id_unique(project: Project):
             if h.id is None:
                 continue
             if h.id in seen:
-                yield violation("id-unique", h.where, f"id '{h.id}' is already used at {seen[h.id]}")
+                yield violation(
+                    "id-unique", h.where, f"id '{h.id}' is already used at {seen[h.id]}"
+                )
             else:
                 seen[h.id] = h.where
 
@@ -617,7 +706,9 @@ def _text_only_limit(project: Project):
     text_only = [q for q in project.all_questions() if q.text_only]
     if len(text_only) > MAX_TEXT_ONLY:
         where = ", ".join(q.where for q in text_only)
-        yield violation("text-only-limit", text_only[-1].where, f"{len(text_only)}: {where}")
+        yield violation(
+            "text-only-limit", text_only[-1].where, f"{len(text_only)}: {where}"
+        )
 
 
 @site_rule(
@@ -633,7 +724,9 @@ def _snippet_orphan(project: Project):
     }
     for path in project.snippet_files():
         if path.resolve() not in included:
-            yield violation("snippet-orphan", f"{project.rel(path)}:1", "no page includes it")
+            yield violation(
+                "snippet-orphan", f"{project.rel(path)}:1", "no page includes it"
+            )
 
 
 def shown_text(project: Project) -> str:
@@ -665,7 +758,9 @@ def _errors_page_printed(project: Project):
         message = re.sub(r"\s+", " ", m.group("message"))
         if message not in printed:
             where = f"{project.rel(page)}:{n}"
-            yield violation("errors-page-printed", where, f"no snippet prints {message!r}")
+            yield violation(
+                "errors-page-printed", where, f"no snippet prints {message!r}"
+            )
 
 
 CORRECTION_FIELDS = ["question", "date", "said", "truth", "evidence"]
@@ -684,19 +779,27 @@ def _corrections_valid(project: Project):
         return
     where = project.rel(project.corrections_file)
     questions = {project.question_key(q) for q in project.all_questions()}
-    walkthroughs = {p.relative_to(project.docs).as_posix() for p in project.walkthrough_notebooks()}
+    walkthroughs = {
+        p.relative_to(project.docs).as_posix() for p in project.walkthrough_notebooks()
+    }
     # A correction of a page's introduction names the page.
     walkthroughs |= {p.relative_to(project.docs).as_posix() for p in project.pages()}
     for i, entry in enumerate(entries, start=1):
         at = f"{where}: entry {i}"
         if not isinstance(entry, dict) or sorted(entry) != sorted(CORRECTION_FIELDS):
             keys = sorted(entry) if isinstance(entry, dict) else entry
-            yield violation("corrections-valid", at, f"fields {keys}, not {CORRECTION_FIELDS}")
+            yield violation(
+                "corrections-valid", at, f"fields {keys}, not {CORRECTION_FIELDS}"
+            )
             continue
         if entry["question"] not in questions | walkthroughs:
-            yield violation("corrections-valid", at, f"no question {entry['question']!r}")
+            yield violation(
+                "corrections-valid", at, f"no question {entry['question']!r}"
+            )
         if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(entry["date"])):
-            yield violation("corrections-valid", at, f"date {entry['date']!r} is not YYYY-MM-DD")
+            yield violation(
+                "corrections-valid", at, f"date {entry['date']!r} is not YYYY-MM-DD"
+            )
         for name in CORRECTION_FIELDS[2:]:
             if not str(entry[name]).strip():
                 yield violation("corrections-valid", at, f"an empty {name}")
@@ -715,115 +818,209 @@ def _walkthrough_cells(project: Project):
     for path in project.walkthrough_notebooks():
         lines = path.read_text(encoding="utf-8").splitlines()
         where = project.rel(path)
-        if lines[:1] != ["# %% [markdown]"] or len(lines) < 2 or not lines[1].startswith("# # "):
-            yield violation("walkthrough-cells", f"{where}:1", "no Markdown title cell first")
+        if (
+            lines[:1] != ["# %% [markdown]"]
+            or len(lines) < 2
+            or not lines[1].startswith("# # ")
+        ):
+            yield violation(
+                "walkthrough-cells", f"{where}:1", "no Markdown title cell first"
+            )
         if f"({path.name})" not in listed:
-            yield violation("walkthrough-cells", f"{where}:1", f"not linked from {project.rel(index)}")
+            yield violation(
+                "walkthrough-cells",
+                f"{where}:1",
+                f"not linked from {project.rel(index)}",
+            )
         markdown = False
         for n, line in enumerate(lines, start=1):
             if line.startswith("# %%"):
                 markdown = "[markdown]" in line
-            elif markdown and (re.match(r"^#\s*(```|~~~)", line) or INCLUDE.match(line[1:])):
-                yield violation("walkthrough-cells", f"{where}:{n}", "code in a Markdown cell")
+            elif markdown and (
+                re.match(r"^#\s*(```|~~~)", line) or INCLUDE.match(line[1:])
+            ):
+                yield violation(
+                    "walkthrough-cells", f"{where}:{n}", "code in a Markdown cell"
+                )
 
 
-# --- rules checked while a block runs (tests/codeblocks.py) ---------------------------------
+# --- rules checked while a block runs (tests/codeblocks.py)
+# ---------------------------------
 
 BLOCK_RULES = [
-    ("block-error", "A block runs without raising.",
-     "Fix the code. To show an error, catch it and print its message."),
-    ("block-timeout", "A block finishes within its time limit: 60 s, or "
-     "<!--pytest.mark.timeout(N)--> before its fence.",
-     "Make it smaller or faster (tiny shapes, few steps), or raise the limit with the timeout "
-     "mark."),
-    ("block-crash", "A block's process is not killed by a signal (a segfault, an abort).",
-     "Find the line in the stacks shown and fix the call; a crash is never the answer."),
-    ("block-exit", "A block runs to its end: no non-zero exit status, no sys.exit() or "
-     "os._exit() before its last statement.",
-     "Remove the exit, or make it the last statement with status 0."),
-    ("block-stray", "A block leaves nothing running: it waits for the processes and non-daemon "
-     "threads it starts.",
-     "join() what you start (or pass daemon=True), and let pools and process groups shut down."),
-    ("block-deprecation", "A block uses no deprecated API: DeprecationWarning, FutureWarning or "
-     "a warning that says deprecated is an error.",
-     "Use the replacement the warning names. A snippet that exists to show the warning catches "
-     "it with warnings.catch_warnings(record=True) and prints it."),
-    ("block-writes", "A block writes only into its working directory and the temporary folder: "
-     "never into the repository or the Python environment.",
-     "Write with relative paths (torch.save('model.pt')) or into tempfile.mkdtemp()."),
-    ("block-cuda-unmarked", "A block that needs CUDA carries the cuda mark.",
-     "Add <!--pytest.mark.cuda--> on the line before the fence, and give the question a block "
-     "that runs on CPU."),
-    ("block-imports", "A block imports nothing a reader does not have: no project code, no "
-     "other snippet.",
-     "Make the snippet standalone: copy the few lines it needs."),
-    ("output-unshown", "Everything a block prints is shown as # > lines under the statement "
-     "that prints it.",
-     "Add the output (`make update-output ARGS=<page>` writes it), or stop printing it."),
-    ("output-not-printed", "Every # > line is printed by the statement above it.",
-     "Remove the line, or make the statement print it; `make update-output ARGS=<page>` "
-     "rewrites them."),
-    ("output-differs", "The # > lines are exactly what their statement prints.",
-     "If the change is deliberate, run `make update-output ARGS=<page>` and read the diff: it "
-     "is what the page will claim."),
-    ("output-unseeded", "A block prints the same whatever the run's seed: its randomness is "
-     "seeded in the code the page shows.",
-     "Call torch.manual_seed(0) before anything random (and seed a DataLoader's generator); "
-     "`make test QA_SEED=<seed>` reproduces a run."),
+    (
+        "block-error",
+        "A block runs without raising.",
+        "Fix the code. To show an error, catch it and print its message.",
+    ),
+    (
+        "block-timeout",
+        "A block finishes within its time limit: 60 s, or "
+        "<!--pytest.mark.timeout(N)--> before its fence.",
+        "Make it smaller or faster (tiny shapes, few steps), or raise the limit with the timeout "
+        "mark.",
+    ),
+    (
+        "block-crash",
+        "A block's process is not killed by a signal (a segfault, an abort).",
+        "Find the line in the stacks shown and fix the call; a crash is never the answer.",
+    ),
+    (
+        "block-exit",
+        "A block runs to its end: no non-zero exit status, no sys.exit() or "
+        "os._exit() before its last statement.",
+        "Remove the exit, or make it the last statement with status 0.",
+    ),
+    (
+        "block-stray",
+        "A block leaves nothing running: it waits for the processes and non-daemon "
+        "threads it starts.",
+        "join() what you start (or pass daemon=True), and let pools and process groups shut down.",
+    ),
+    (
+        "block-deprecation",
+        "A block uses no deprecated API: DeprecationWarning, FutureWarning or "
+        "a warning that says deprecated is an error.",
+        "Use the replacement the warning names. A snippet that exists to show the warning catches "
+        "it with warnings.catch_warnings(record=True) and prints it.",
+    ),
+    (
+        "block-writes",
+        "A block writes only into its working directory and the temporary folder: "
+        "never into the repository or the Python environment.",
+        "Write with relative paths (torch.save('model.pt')) or into tempfile.mkdtemp().",
+    ),
+    (
+        "block-cuda-unmarked",
+        "A block that needs CUDA carries the cuda mark.",
+        "Add <!--pytest.mark.cuda--> on the line before the fence, and give the question a block "
+        "that runs on CPU.",
+    ),
+    (
+        "block-imports",
+        "A block imports nothing a reader does not have: no project code, no "
+        "other snippet.",
+        "Make the snippet standalone: copy the few lines it needs.",
+    ),
+    (
+        "output-unshown",
+        "Everything a block prints is shown as # > lines under the statement "
+        "that prints it.",
+        "Add the output (`make update-output ARGS=<page>` writes it), or stop printing it.",
+    ),
+    (
+        "output-not-printed",
+        "Every # > line is printed by the statement above it.",
+        "Remove the line, or make the statement print it; `make update-output ARGS=<page>` "
+        "rewrites them.",
+    ),
+    (
+        "output-differs",
+        "The # > lines are exactly what their statement prints.",
+        "If the change is deliberate, run `make update-output ARGS=<page>` and read the diff: it "
+        "is what the page will claim.",
+    ),
+    (
+        "output-unseeded",
+        "A block prints the same whatever the run's seed: its randomness is "
+        "seeded in the code the page shows.",
+        "Call torch.manual_seed(0) before anything random (and seed a DataLoader's generator); "
+        "`make test QA_SEED=<seed>` reproduces a run.",
+    ),
 ]
 for _id, _checks, _fix in BLOCK_RULES:
     rule(_id, "block", _checks, _fix)
 
-# --- rules of the built site (tests/test_site.py, tools/mkdocs_hooks.py) --------------------
+# --- rules of the built site (tests/test_site.py, tools/mkdocs_hooks.py)
+# --------------------
 
 BUILD_RULES = [
-    ("build-link", "Every link points at an existing page or file.",
-     "Fix the link's path (relative to the page, to the .md file)."),
-    ("build-anchor", "Every link's #anchor exists on its page.",
-     "Link an id that exists: a question's { #id }."),
-    ("build-nav", "Every page is in mkdocs.yml's nav, and every nav entry exists.",
-     "Add the page under nav: in mkdocs.yml (maintainers), or fix the entry."),
-    ("build-warning", "The strict build prints no other warning.",
-     "Read the warning: it names the page; `make build` shows it."),
-    ("fence-rendered", "Every code block on a built page is a fence the tests ran: no indented "
-     "code blocks.",
-     "Write the block as a ``` fence (an include in a ```python fence for code)."),
-    ("third-party", "The built site loads nothing from a third party: no script, style, font or "
-     "image from another host.",
-     "Ship the file with the site (docs/assets/) or drop it."),
-    ("walkthrough-stderr", "A walkthrough cell writes nothing to stderr: a warning would show "
-     "under the cell.",
-     "Fix what warns (run the notebook with `make test ARGS=docs/walkthroughs/<name>.py`)."),
-    ("walkthrough-alt", "Every plot of a walkthrough has alt text.",
-     'Describe the plot in its cell header: # %% alt="...".'),
-    ("output-address", "No rendered output shows an object with a memory address "
-     "(<... at 0x...>): it differs on every run and says nothing.",
-     "End the cell with a statement, not an expression (assign a returned value to _), or "
-     "print what matters."),
+    (
+        "build-link",
+        "Every link points at an existing page or file.",
+        "Fix the link's path (relative to the page, to the .md file).",
+    ),
+    (
+        "build-anchor",
+        "Every link's #anchor exists on its page.",
+        "Link an id that exists: a question's { #id }.",
+    ),
+    (
+        "build-nav",
+        "Every page is in mkdocs.yml's nav, and every nav entry exists.",
+        "Add the page under nav: in mkdocs.yml (maintainers), or fix the entry.",
+    ),
+    (
+        "build-warning",
+        "The strict build prints no other warning.",
+        "Read the warning: it names the page; `make build` shows it.",
+    ),
+    (
+        "fence-rendered",
+        "Every code block on a built page is a fence the tests ran: no indented "
+        "code blocks.",
+        "Write the block as a ``` fence (an include in a ```python fence for code).",
+    ),
+    (
+        "third-party",
+        "The built site loads nothing from a third party: no script, style, font or "
+        "image from another host.",
+        "Ship the file with the site (docs/assets/) or drop it.",
+    ),
+    (
+        "walkthrough-stderr",
+        "A walkthrough cell writes nothing to stderr: a warning would show "
+        "under the cell.",
+        "Fix what warns (run the notebook with `make test ARGS=docs/walkthroughs/<name>.py`).",
+    ),
+    (
+        "walkthrough-alt",
+        "Every plot of a walkthrough has alt text.",
+        'Describe the plot in its cell header: # %% alt="...".',
+    ),
+    (
+        "output-address",
+        "No rendered output shows an object with a memory address "
+        "(<... at 0x...>): it differs on every run and says nothing.",
+        "End the cell with a statement, not an expression (assign a returned value to _), or "
+        "print what matters.",
+    ),
 ]
 for _id, _checks, _fix in BUILD_RULES:
     rule(_id, "build", _checks, _fix)
 
 BUDGET_RULES = [
-    ("budget-page", "A question page and what it loads stay under the page budget, gzip-"
-     "compressed as GitHub Pages serves them.",
-     "Make the page lighter (split it, drop heavy assets); the budgets live in "
-     "tools/pageweight.py (BUDGETS), changed by a maintainer."),
-    ("budget-notebook", "A walkthrough page's HTML stays under the notebook budget.",
-     "Print less (summaries, not tensors), or split the walkthrough; the budgets live in "
-     "tools/pageweight.py (BUDGETS)."),
-    ("budget-search-index", "The search index stays under its budget.",
-     "Shorten search-terms lines; the budgets live in tools/pageweight.py (BUDGETS)."),
+    (
+        "budget-page",
+        "A question page and what it loads stay under the page budget, gzip-"
+        "compressed as GitHub Pages serves them.",
+        "Make the page lighter (split it, drop heavy assets); the budgets live in "
+        "tools/pageweight.py (BUDGETS), changed by a maintainer.",
+    ),
+    (
+        "budget-notebook",
+        "A walkthrough page's HTML stays under the notebook budget.",
+        "Print less (summaries, not tensors), or split the walkthrough; the budgets live in "
+        "tools/pageweight.py (BUDGETS).",
+    ),
+    (
+        "budget-search-index",
+        "The search index stays under its budget.",
+        "Shorten search-terms lines; the budgets live in tools/pageweight.py (BUDGETS).",
+    ),
 ]
 for _id, _checks, _fix in BUDGET_RULES:
     rule(_id, "budget", _checks, _fix)
 
 
-# --- running the static rules ---------------------------------------------------------------
+# --- running the static rules
+# ---------------------------------------------------------------
 
 
 def check_page(project: Project, page: Path) -> list[Violation]:
-    return [v for r in RULES.values() if r.scope == "page" for v in r.check(project, page)]
+    return [
+        v for r in RULES.values() if r.scope == "page" for v in r.check(project, page)
+    ]
 
 
 def check_site(project: Project) -> list[Violation]:
@@ -833,18 +1030,24 @@ def check_site(project: Project) -> list[Violation]:
 def check_all(project: Project) -> list[Violation]:
     """Every static rule over the whole project (the catalog uses it on small projects)."""
     out = [v for page in project.pages() for v in check_page(project, page)]
-    out += [v for nb in project.walkthrough_notebooks() for v in check_page(project, nb)]
+    out += [
+        v for nb in project.walkthrough_notebooks() for v in check_page(project, nb)
+    ]
     return out + check_site(project)
 
 
-# --- CONTRIBUTING.md's table of rules ------------------------------------------------------
+# --- CONTRIBUTING.md's table of rules
+# ------------------------------------------------------
 
 TABLE_START = "<!-- rules: generated by `make rules` from tests/rules.py -->"
 TABLE_END = "<!-- rules: end -->"
 
 
 def table() -> str:
-    rows = ["| Rule | Checked by | What it requires | The fix |", "| --- | --- | --- | --- |"]
+    rows = [
+        "| Rule | Checked by | What it requires | The fix |",
+        "| --- | --- | --- | --- |",
+    ]
     for r in RULES.values():
         cells = [f"`{r.id}`", r.scope, r.checks, r.fix]
         rows.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")

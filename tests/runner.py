@@ -45,9 +45,13 @@ CUDA_MISSING = re.compile(
 
 
 def scratch() -> Path:
-    """The folder the tests own: every block's files, TMPDIR, HOME, Inductor's cache."""
-    default = Path(tempfile.gettempdir()) / f"qa-tests-{os.getuid()}"
-    return Path(os.environ.get("QA_SCRATCH", default))
+    """The folder the tests own: every block's files, TMPDIR, HOME, Inductor's cache. Set once
+    per run (QA_SCRATCH), before TMPDIR points into it."""
+    if "QA_SCRATCH" not in os.environ:
+        os.environ["QA_SCRATCH"] = str(
+            Path(tempfile.gettempdir()) / f"qa-tests-{os.getuid()}"
+        )
+    return Path(os.environ["QA_SCRATCH"])
 
 
 def run_seed() -> int:
@@ -63,16 +67,20 @@ def block_environment() -> dict[str, str]:
     env = {
         k: v
         for k, v in os.environ.items()
-        if not k.startswith(("PYTEST_", "QA_", "COV_")) and k not in {"PYTHONPATH", "PWD"}
+        if not k.startswith(("PYTEST_", "QA_", "COV_"))
+        and k not in {"PYTHONPATH", "PWD"}
     }
     env.update(
         TMPDIR=str(root / "tmp"),
         HOME=str(root / "home"),
         PYTHONHASHSEED=str(run_seed() % 4294967295),
-        PYTHONPATH=str(RUNTIME),  # sitecustomize: the rules, in every interpreter a block starts
+        PYTHONPATH=str(
+            RUNTIME
+        ),  # sitecustomize: the rules, in every interpreter a block starts
         TORCHINDUCTOR_CACHE_DIR=str(root / "inductor"),
         TRITON_CACHE_DIR=str(root / "triton"),
-        # One compile process: Inductor's pool of compile workers would outlive the block.
+        # One compile process: Inductor's pool of compile workers would outlive the
+        # block.
         TORCHINDUCTOR_COMPILE_THREADS="1",
         PYTHONDONTWRITEBYTECODE="1",
     )
@@ -83,7 +91,10 @@ def block_environment() -> dict[str, str]:
 
 def protected() -> dict[str, str]:
     """Folders a block may never write into, and what they are called in the message."""
-    env = {sys.prefix: "the Python environment", sys.base_prefix: "the Python installation"}
+    env = {
+        sys.prefix: "the Python environment",
+        sys.base_prefix: "the Python installation",
+    }
     env.update(dict.fromkeys(site.getsitepackages(), "the Python environment"))
     return {str(PROJECT.root): "the repository", **env}
 
@@ -99,7 +110,8 @@ def writable() -> list[str]:
     return out
 
 
-# --- the warm parent -----------------------------------------------------------------------
+# --- the warm parent
+# -----------------------------------------------------------------------
 
 
 class Zygote:
@@ -133,7 +145,9 @@ class Zygote:
             answer = self.proc.stdout.readline()
         if not answer:
             self.proc = None
-            raise RuntimeError("the block runner died: see its log in " + str(scratch()))
+            raise RuntimeError(
+                "the block runner died: see its log in " + str(scratch())
+            )
         data = json.loads(answer)
         if "zygote_error" in data:
             raise RuntimeError(f"the block runner failed:\n{data['zygote_error']}")
@@ -151,7 +165,8 @@ class Zygote:
 ZYGOTE_PROCESS = Zygote()
 
 
-# --- one run ---------------------------------------------------------------------------------
+# --- one run
+# ---------------------------------------------------------------------------------
 
 
 @dataclass
@@ -163,12 +178,16 @@ class Failure:
 
 @dataclass
 class Outcome:
-    prints: list[tuple[int, str]]  # (line of the block's statement, text it wrote to stdout)
+    prints: list[
+        tuple[int, str]
+    ]  # (line of the block's statement, text it wrote to stdout)
     stderr: str = ""
     failure: Failure | None = None
     seconds: float = 0.0
     landlock: int = 0  # the Landlock ABI the block ran under; 0: audit hooks only
-    leftover: list[str] = field(default_factory=list)  # files left in its working directory
+    leftover: list[str] = field(
+        default_factory=list
+    )  # files left in its working directory
     script: str = ""  # the file it ran as: tracebacks name it
 
 
@@ -236,7 +255,8 @@ def outcome(answer: dict, run_dir: Path, script: Path, timeout: float) -> Outcom
     out.landlock = (result or {}).get("landlock", 0)
     out.leftover = (result or {}).get("left_files", [])
     if result is None and answer.get("torchrun") and not answer["timed_out"]:
-        # torchrun replaced the block's process: its exit status and stderr are the result.
+        # torchrun replaced the block's process: its exit status and stderr are the
+        # result.
         result = {"status": "ok"} if answer["exit"] == 0 else None
         if result is None:
             where = lines_in(stderr, script)
@@ -254,13 +274,17 @@ def lines_in(text: str, script: Path) -> list[int]:
 def classify(answer, result, run_dir, script, stderr, timeout) -> Failure | None:
     """The rule a finished run broke, if any."""
     if answer["timed_out"]:
-        return Failure("block-timeout", *timeout_report(run_dir, script, answer["pid"], timeout))
+        return Failure(
+            "block-timeout", *timeout_report(run_dir, script, answer["pid"], timeout)
+        )
     if result is None:
         code = answer["exit"]
         dumps = stacks(run_dir, script, answer["pid"])
         if code < 0:
             sig = signal.Signals(-code).name
-            return Failure("block-crash", dumps[0], f"the process died with {sig}\n{dumps[1]}")
+            return Failure(
+                "block-crash", dumps[0], f"the process died with {sig}\n{dumps[1]}"
+            )
         where = lines_in(stderr, script)
         return Failure(
             "block-exit",
@@ -273,6 +297,8 @@ def classify(answer, result, run_dir, script, stderr, timeout) -> Failure | None
     if status == "exit" and (result["code"] != 0 or not result["at_end"]):
         if result["code"] != 0:
             what = f"sys.exit({result['code']}) ends the program with an error status"
+            if result.get("message"):
+                what = f"it exits with an error: {result['message']}"
         else:
             what = "sys.exit() ends the program here: the code after it never runs"
         return Failure("block-exit", result["line"], what)
@@ -297,7 +323,9 @@ def classify(answer, result, run_dir, script, stderr, timeout) -> Failure | None
             + "\n".join(f"  pid {s['pid']}: {s['cmdline']}" for s in answer["strays"]),
         )
     if result.get("atexit"):
-        return Failure("block-error", None, f"an atexit handler failed:\n{result['atexit']}")
+        return Failure(
+            "block-error", None, f"an atexit handler failed:\n{result['atexit']}"
+        )
     return None
 
 
@@ -309,12 +337,18 @@ def error_failure(result: dict, script: Path) -> Failure:
         kind.endswith("Warning") and "deprecat" in message.lower()
     ):
         return Failure("block-deprecation", line, f"{kind}: {message}")
-    if message.startswith("[Errno 13] " + "[qa]") or "[qa] refused a write" in message or (
-        kind in {"PermissionError", "RuntimeError", "OSError"}
-        and any(p in message for p in [root, *env])
+    if (
+        message.startswith("[Errno 13] " + "[qa]")
+        or "[qa] refused a write" in message
+        or (
+            kind in {"PermissionError", "RuntimeError", "OSError"}
+            and any(p in message for p in [root, *env])
+        )
     ):
         return Failure("block-writes", line, f"{kind}: {message}")
-    if result.get("landlock") and "Permission denied" in message + result.get("stderr", ""):
+    if result.get("landlock") and "Permission denied" in message + result.get(
+        "stderr", ""
+    ):
         return Failure(
             "block-writes",
             line,
@@ -326,7 +360,8 @@ def error_failure(result: dict, script: Path) -> Failure:
     if kind == "ModuleNotFoundError":
         missing = re.search(r"No module named '([^'.]+)", message)
         if missing and (
-            (PROJECT.root / missing.group(1)).exists() or (script.parent / missing.group(1)).exists()
+            (PROJECT.root / missing.group(1)).exists()
+            or (script.parent / missing.group(1)).exists()
         ):
             return Failure("block-imports", line, f"{kind}: {message}")
     return Failure("block-error", line, text)
@@ -341,7 +376,9 @@ def stacks(run_dir: Path, script: Path, main_pid: int) -> tuple[int | None, str]
         if not text:
             continue
         pid = int(dump.stem)
-        who = "the block's process" if pid == main_pid else "a process the block started"
+        who = (
+            "the block's process" if pid == main_pid else "a process the block started"
+        )
         found = lines_in(text, script)
         if pid == main_pid and found:
             line = found[0]  # faulthandler lists the innermost frame first
@@ -351,4 +388,7 @@ def stacks(run_dir: Path, script: Path, main_pid: int) -> tuple[int | None, str]
 
 def timeout_report(run_dir, script, pid, timeout) -> tuple[int | None, str]:
     line, dumps = stacks(run_dir, script, pid)
-    return line, f"did not finish within {timeout:g} s; where each process was:\n{dumps}"
+    return (
+        line,
+        f"did not finish within {timeout:g} s; where each process was:\n{dumps}",
+    )

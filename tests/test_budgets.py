@@ -34,11 +34,15 @@ def budget_violations(site: Path) -> list[rules.Violation]:
     for page in sorted(walkthroughs.glob("*/index.html")):
         if page.stat().st_size > budget:
             message = f"{kb(page.stat().st_size)} of HTML (budget {kb(budget)})"
-            out.append(rules.violation("budget-notebook", str(page.relative_to(site)), message))
+            out.append(
+                rules.violation("budget-notebook", str(page.relative_to(site)), message)
+            )
     index = site / "search" / "search_index.json"
     if index.exists() and (size := search_index(site)) > BUDGETS["search index"]:
         message = f"{kb(size)} (budget {kb(BUDGETS['search index'])})"
-        out.append(rules.violation("budget-search-index", "search/search_index.json", message))
+        out.append(
+            rules.violation("budget-search-index", "search/search_index.json", message)
+        )
     return out
 
 
@@ -49,4 +53,6 @@ def test_built_site_stays_within_its_budgets(built_site):
 
 
 def test_the_build_has_walkthrough_pages(built_site):
-    assert list((built_site / "walkthroughs").glob("*/index.html")), "no walkthrough pages"
+    assert list((built_site / "walkthroughs").glob("*/index.html")), (
+        "no walkthrough pages"
+    )

@@ -45,24 +45,37 @@ def small_project(folder: Path, files: dict[str, str]) -> Project:
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(fill(text), encoding="utf-8")
     # The nav: every page, but one named orphan.md.
-    pages = sorted(p.relative_to(folder / "docs").as_posix() for p in (folder / "docs").rglob("*.md"))
-    nav = "".join(f"  - {p}\n" for p in pages if not p.endswith("orphan.md") and "assets" not in p)
+    pages = sorted(
+        p.relative_to(folder / "docs").as_posix()
+        for p in (folder / "docs").rglob("*.md")
+    )
+    nav = "".join(
+        f"  - {p}\n" for p in pages if not p.endswith("orphan.md") and "assets" not in p
+    )
     config = (folder / "mkdocs.yml").read_text(encoding="utf-8")
-    (folder / "mkdocs.yml").write_text(config.split("\nnav:\n")[0] + "\nnav:\n" + nav, encoding="utf-8")
+    (folder / "mkdocs.yml").write_text(
+        config.split("\nnav:\n")[0] + "\nnav:\n" + nav, encoding="utf-8"
+    )
     return Project(folder)
 
 
 def located(found: list[rules.Violation], entry: Broken) -> list[rules.Violation]:
-    return [v for v in found if v.rule == entry.rule and v.where.startswith(entry.where)]
+    return [
+        v for v in found if v.rule == entry.rule and v.where.startswith(entry.where)
+    ]
 
 
-def assert_caught(entry: Broken, found: list[rules.Violation], innocent: tuple[str, ...] = ()):
+def assert_caught(
+    entry: Broken, found: list[rules.Violation], innocent: tuple[str, ...] = ()
+):
     hits = located(found, entry)
     assert hits, (
         f"{entry.id}: expected [{entry.rule}] at {entry.where}, got:\n{rules.report(found) or 'nothing'}"
     )
     blamed = [v for v in found if v.where.startswith(innocent)]
-    assert not blamed, f"{entry.id}: an innocent file was blamed:\n{rules.report(blamed)}"
+    assert not blamed, (
+        f"{entry.id}: an innocent file was blamed:\n{rules.report(blamed)}"
+    )
 
 
 def test_every_rule_has_a_catalog_entry():
@@ -74,7 +87,9 @@ def test_every_rule_has_a_catalog_entry():
     )
 
 
-STATIC = [b for b in CATALOG if rules.RULES[b.rule].scope in ("page", "site") and not b.run]
+STATIC = [
+    b for b in CATALOG if rules.RULES[b.rule].scope in ("page", "site") and not b.run
+]
 BLOCKS = [b for b in CATALOG if rules.RULES[b.rule].scope == "block" and not b.build]
 BUILT = [b for b in CATALOG if b.build]
 
@@ -89,9 +104,16 @@ def test_static_rule_is_caught(entry: Broken, tmp_path):
 def test_block_rule_is_caught(entry: Broken, tmp_path):
     project = small_project(tmp_path, entry.files)
     page = project.root / catalog.PAGE
-    found = [v for b in blocks(page, root=project.root) for v in check_block(b, block_marks(b))]
+    found = [
+        v
+        for b in blocks(page, root=project.root)
+        for v in check_block(b, block_marks(b))
+    ]
     assert_caught(entry, found)
-    assert not (PROJECT.root / "stray.txt").exists() and not (PROJECT.root / "stray.pt").exists()
+    assert (
+        not (PROJECT.root / "stray.txt").exists()
+        and not (PROJECT.root / "stray.pt").exists()
+    )
 
 
 @pytest.mark.parametrize("fresh", FRESH, ids=[f.name for f in FRESH])
@@ -105,7 +127,11 @@ def test_a_block_leaves_nothing_behind_for_the_next(fresh, tmp_path):
     }
     project = small_project(tmp_path, files)
     page = project.root / catalog.PAGE
-    found = [v for b in blocks(page, root=project.root) for v in check_block(b, block_marks(b))]
+    found = [
+        v
+        for b in blocks(page, root=project.root)
+        for v in check_block(b, block_marks(b))
+    ]
     assert not found, rules.report(found)
 
 
@@ -132,7 +158,8 @@ def test_build_rule_is_caught(entry: Broken, catalog_build):
     assert_caught(entry, catalog_build, innocent=("docs/index.md",))
 
 
-# --- the walkthrough hook, the walkthrough run, the budgets ---------------------------------
+# --- the walkthrough hook, the walkthrough run, the budgets
+# ---------------------------------
 
 NOTEBOOK = "# %% [markdown]\n# # Title\n\n# %%\nprint(1)\n"
 
@@ -162,9 +189,13 @@ def hook_violations(rule_id: str, folder: Path) -> list[rules.Violation]:
     path = folder / "docs" / "walkthroughs" / "nb.py"
     path.parent.mkdir(parents=True)
     path.write_text(NOTEBOOK, encoding="utf-8")
-    page = SimpleNamespace(file=SimpleNamespace(src_uri="walkthroughs/nb.py", abs_src_path=str(path)))
+    page = SimpleNamespace(
+        file=SimpleNamespace(src_uri="walkthroughs/nb.py", abs_src_path=str(path))
+    )
     try:
-        walkthrough_hooks.on_page_content(notebook_html(HOOK_OUTPUTS[rule_id]), page, {}, None)
+        walkthrough_hooks.on_page_content(
+            notebook_html(HOOK_OUTPUTS[rule_id]), page, {}, None
+        )
     except PluginError as e:
         return build.violations(f"ERROR   -  {str(e).splitlines()[0]}\n")
     return []
@@ -179,9 +210,15 @@ def run_violations(entry: Broken, folder: Path) -> list[rules.Violation]:
     if entry.run == "budget":
         site_dir = folder / "site"
         noise = os.urandom(300_000).hex()  # hardly compresses: 600 kB, over 250 kB gzip
-        for name in ("tensors/index.html", "walkthroughs/nb/index.html", "search/search_index.json"):
+        for name in (
+            "tensors/index.html",
+            "walkthroughs/nb/index.html",
+            "search/search_index.json",
+        ):
             (site_dir / name).parent.mkdir(parents=True, exist_ok=True)
-            (site_dir / name).write_text(noise * (2 if name.endswith(".json") else 1), encoding="utf-8")
+            (site_dir / name).write_text(
+                noise * (2 if name.endswith(".json") else 1), encoding="utf-8"
+            )
         return budget_violations(site_dir)
     raise ValueError(entry.run)
 

@@ -21,8 +21,12 @@ def load_mutants() -> dict[str, list[tuple[str, str, str]]]:
     coding page in tests/mutants/ ({exercise: [{wrong, find, replace}]})."""
     out: dict[str, list] = {}
     for path in sorted(MUTANTS_DIR.glob("*.yml")):
-        for name, rows in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).items():
-            out.setdefault(name, []).extend((r["wrong"], r["find"], r["replace"]) for r in rows)
+        for name, rows in (
+            yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        ).items():
+            out.setdefault(name, []).extend(
+                (r["wrong"], r["find"], r["replace"]) for r in rows
+            )
     return out
 
 
@@ -47,11 +51,19 @@ def ids(paths):
 def test_solution_passes_and_stub_fails_its_check(path):
     solution = path.read_text(encoding="utf-8")
     passed = run_check(path, solution)
-    assert passed.failure is None, f"the solution fails its own check:\n{passed.failure.message}"
-    assert "".join(t for _, t in passed.prints).strip(), "the check printed nothing when it passed"
+    assert passed.failure is None, (
+        f"the solution fails its own check:\n{passed.failure.message}"
+    )
+    assert "".join(t for _, t in passed.prints).strip(), (
+        "the check printed nothing when it passed"
+    )
     failed = run_check(path, exercises.stub(path))
-    assert failed.failure is not None, "the stub passes its check: the check cannot fail"
-    assert "FAIL: not written yet" in failed.failure.message + failed.stderr, failed.failure.message
+    assert failed.failure is not None, (
+        "the stub passes its check: the check cannot fail"
+    )
+    assert "FAIL: not written yet" in failed.failure.message + failed.stderr, (
+        failed.failure.message
+    )
 
 
 MUTANT_CASES = [
@@ -62,11 +74,15 @@ MUTANT_CASES = [
 
 
 @pytest.mark.parametrize(
-    "path,what,old,new", MUTANT_CASES, ids=[f"{p.stem}: {w}" for p, w, _, _ in MUTANT_CASES]
+    "path,what,old,new",
+    MUTANT_CASES,
+    ids=[f"{p.stem}: {w}" for p, w, _, _ in MUTANT_CASES],
 )
 def test_a_wrong_solution_fails_the_check(path, what, old, new):
     solution = path.read_text(encoding="utf-8")
-    assert old in solution, f"the mutant '{what}' no longer applies to {PROJECT.rel(path)}"
+    assert old in solution, (
+        f"the mutant '{what}' no longer applies to {PROJECT.rel(path)}"
+    )
     outcome = run_check(path, solution.replace(old, new))
     assert outcome.failure is not None, f"the check passes a solution that {what}"
     assert "FAIL:" in outcome.failure.message + outcome.stderr

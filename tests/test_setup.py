@@ -21,7 +21,10 @@ def path_without_node(folder: Path) -> str:
         assert found, f"{tool} is needed"
         (folder / tool).symlink_to(found)
     path = str(folder)
-    assert shutil.which("node", path=path) is None and shutil.which("npm", path=path) is None
+    assert (
+        shutil.which("node", path=path) is None
+        and shutil.which("npm", path=path) is None
+    )
     return path
 
 
@@ -32,13 +35,20 @@ def free_port() -> int:
 
 
 def test_build_and_serve_need_no_node(tmp_path, built_site):
-    # built_site: the notebooks' execution cache is warm, so these builds do not run them again.
+    # built_site: the notebooks' execution cache is warm, so these builds do not run
+    # them again.
     env = {**os.environ, "PATH": path_without_node(tmp_path / "bin")}
     site = tmp_path / "site"
     build = subprocess.run(
-        ["make", "build", f"SITE_DIR={site}"], cwd=PROJECT.root, env=env, capture_output=True, text=True
+        ["make", "build", f"SITE_DIR={site}"],
+        cwd=PROJECT.root,
+        env=env,
+        capture_output=True,
+        text=True,
     )
-    assert build.returncode == 0, f"make build without Node.js failed:\n{build.stdout}{build.stderr}"
+    assert build.returncode == 0, (
+        f"make build without Node.js failed:\n{build.stdout}{build.stderr}"
+    )
     assert (site / "index.html").exists()
 
     port = free_port()
@@ -55,7 +65,9 @@ def test_build_and_serve_need_no_node(tmp_path, built_site):
         deadline, page = time.monotonic() + 120, ""
         while time.monotonic() < deadline and serve.poll() is None:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as r:
+                with urllib.request.urlopen(
+                    f"http://127.0.0.1:{port}/", timeout=2
+                ) as r:
                     page = r.read().decode()
                     break
             except OSError:

@@ -52,8 +52,12 @@ def test_home_page_counts_are_counted(built_site):
     home = (built_site / "index.html").read_text(encoding="utf-8")
     questions = len(PROJECT.all_questions())
     snippets = len(PROJECT.snippet_files())
-    assert re.search(rf"\b{questions}\b questions", home), f"home page does not say {questions}"
-    assert re.search(rf"\b{snippets}\b snippets", home), f"home page does not say {snippets}"
+    assert re.search(rf"\b{questions}\b questions", home), (
+        f"home page does not say {questions}"
+    )
+    assert re.search(rf"\b{snippets}\b snippets", home), (
+        f"home page does not say {snippets}"
+    )
     assert "{{" not in home, "an unreplaced {{ placeholder }} on the home page"
 
 
@@ -67,7 +71,11 @@ def third_party_loads(site: Path) -> list[rules.Violation]:
         else:
             continue
         where = str(path.relative_to(site))
-        out += [rules.violation("third-party", where, f"loads {u}") for u in urls if third_party(u)]
+        out += [
+            rules.violation("third-party", where, f"loads {u}")
+            for u in urls
+            if third_party(u)
+        ]
     return out
 
 
@@ -81,7 +89,11 @@ def unfenced_code(site: Path, project=PROJECT) -> list[rules.Violation]:
     out = []
     for page in project.pages():
         built = site / page.relative_to(project.docs).with_suffix("")
-        built = built.with_suffix(".html") if built.name == "index" else built / "index.html"
+        built = (
+            built.with_suffix(".html")
+            if built.name == "index"
+            else built / "index.html"
+        )
         if not built.exists():
             continue
         fenced = Counter(

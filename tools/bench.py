@@ -27,13 +27,19 @@ from tools.qa import PROJECT
 
 RUNS = int(os.environ.get("BENCH_RUNS", 3))
 SUITE_RUNS = int(os.environ.get("BENCH_SUITE_RUNS", 1))
-LIGHTHOUSE = PROJECT.root / "tools" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
+LIGHTHOUSE = (
+    PROJECT.root / "tools" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
+)
 PAGES = {
     "home": "index.html",
     "question page": "tensors/index.html",
     "notebook page": "walkthroughs/training_loop/index.html",
 }
-QUERIES = ["zero_grad", "my loss is nan", "view size is not compatible with input tensor's size and stride"]
+QUERIES = [
+    "zero_grad",
+    "my loss is nan",
+    "view size is not compatible with input tensor's size and stride",
+]
 TARGETS = {  # name: (limit, unit, lower is better)
     "make test (s)": (120, "s", True),
     "warm strict build (s)": (3, "s", True),
@@ -56,7 +62,9 @@ def section(title: str) -> None:
 
 def timed(cmd: list[str], **kw) -> tuple[float, subprocess.CompletedProcess]:
     start = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=PROJECT.root, env=env(), capture_output=True, text=True, **kw)
+    proc = subprocess.run(
+        cmd, cwd=PROJECT.root, env=env(), capture_output=True, text=True, **kw
+    )
     return time.perf_counter() - start, proc
 
 
@@ -64,7 +72,19 @@ def suite() -> None:
     section(f"make test (pytest -n 2, without the install step), {SUITE_RUNS} run(s)")
     walls, durations = [], []
     for _ in range(SUITE_RUNS):
-        wall, proc = timed([sys.executable, "-m", "pytest", "-n", "2", "-q", "--durations=0", "-p", "no:randomly"])
+        wall, proc = timed(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-n",
+                "2",
+                "-q",
+                "--durations=0",
+                "-p",
+                "no:randomly",
+            ]
+        )
         if proc.returncode != 0:
             print(proc.stdout[-3000:])
             sys.exit("the test suite failed: fix it before benchmarking")
@@ -79,39 +99,68 @@ def suite() -> None:
 
 
 def builds(site: Path) -> None:
-    section(f"mkdocs build --strict: cold (no executed-notebook cache) and warm (median of {RUNS})")
+    section(
+        f"mkdocs build --strict: cold (no executed-notebook cache) and warm (median of {RUNS})"
+    )
     cache = PROJECT.root / ".cache"
     shutil.rmtree(cache, ignore_errors=True)
-    cold, proc = timed([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)])
+    cold, proc = timed(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)]
+    )
     if proc.returncode != 0:
         sys.exit(f"the strict build failed:\n{proc.stderr[-3000:]}")
     warm = [
-        timed([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)])[0] for _ in range(RUNS)
+        timed(
+            [
+                sys.executable,
+                "-m",
+                "mkdocs",
+                "build",
+                "--strict",
+                "--site-dir",
+                str(site),
+            ]
+        )[0]
+        for _ in range(RUNS)
     ]
     results["warm strict build (s)"] = statistics.median(warm)
-    print(f"cold: {cold:.1f} s   warm: {statistics.median(warm):.2f} s (runs: {', '.join(f'{w:.2f}' for w in warm)})")
+    print(
+        f"cold: {cold:.1f} s   warm: {statistics.median(warm):.2f} s (runs: {', '.join(f'{w:.2f}' for w in warm)})"
+    )
 
 
 def weights(site: Path) -> None:
-    section("bytes per page type (what the page makes the browser load; gzip = over the wire from GitHub Pages)")
-    print(f"  {'page':15} {'':5} " + " ".join(f"{k:>9}" for k in KINDS) + f" {'total':>9}")
+    section(
+        "bytes per page type (what the page makes the browser load; gzip = over the wire from GitHub Pages)"
+    )
+    print(
+        f"  {'page':15} {'':5} " + " ".join(f"{k:>9}" for k in KINDS) + f" {'total':>9}"
+    )
     for name, page in PAGES.items():
         w = page_weight(site, page)
         for label, compressed in (("raw", False), ("gzip", True)):
             kinds = w.by_kind(compressed=compressed)
             total = w.over_the_wire if compressed else w.total
-            print(f"  {name:15} {label:5} " + " ".join(f"{kinds[k]:>9,}" for k in KINDS) + f" {total:>9,}")
+            print(
+                f"  {name:15} {label:5} "
+                + " ".join(f"{kinds[k]:>9,}" for k in KINDS)
+                + f" {total:>9,}"
+            )
         if name == "question page":
             results["question page over the wire (kB)"] = w.over_the_wire / 1000
     index = site / "search" / "search_index.json"
     raw = search_index(site)
     zipped = len(gzip.compress(index.read_bytes(), compresslevel=9))
     results["search index (kB)"] = raw / 1000
-    print(f"  search index: {raw:,} bytes raw, {zipped:,} gzip (loaded once per visit, after the page)")
+    print(
+        f"  search index: {raw:,} bytes raw, {zipped:,} gzip (loaded once per visit, after the page)"
+    )
 
 
-# A query arrives as Material reads it (the input's value on keyup, as a paste or the last keystroke gives it);
-# the time runs from that keyup to the first result in the list. The list is emptied first.
+# A query arrives as Material reads it (the input's value on keyup, as a paste or the
+# last keystroke gives it);
+# the time runs from that keyup to the first result in the list. The list is emptied
+# first.
 KEYPRESS_TO_RESULT = """
 async ([query]) => {
   const input = document.querySelector("input.md-search__input");
@@ -141,7 +190,9 @@ async ([query]) => {
 
 
 def browser(site: Path) -> None:
-    section(f"in Chromium, served gzipped as GitHub Pages does: bytes per page, search latency (median of {RUNS})")
+    section(
+        f"in Chromium, served gzipped as GitHub Pages does: bytes per page, search latency (median of {RUNS})"
+    )
     if not CHROMIUM.exists():
         print(f"skipped: {CHROMIUM} not found (apt-get install -y chromium)")
         return
@@ -156,12 +207,21 @@ def browser(site: Path) -> None:
                 received: dict[str, int] = {}
 
                 def on_response(response, received=received):
-                    sizes = response.request.sizes()  # what crossed the wire, compressed
-                    received[response.url] = sizes["responseBodySize"] + sizes["responseHeadersSize"]
+                    sizes = (
+                        response.request.sizes()
+                    )  # what crossed the wire, compressed
+                    received[response.url] = (
+                        sizes["responseBodySize"] + sizes["responseHeadersSize"]
+                    )
 
                 page.on("response", on_response)
-                page.goto(base + page_path.removesuffix("index.html"), wait_until="networkidle")
-                index = sum(v for k, v in received.items() if k.endswith("search_index.json"))
+                page.goto(
+                    base + page_path.removesuffix("index.html"),
+                    wait_until="networkidle",
+                )
+                index = sum(
+                    v for k, v in received.items() if k.endswith("search_index.json")
+                )
                 third = [u for u in received if not u.startswith(base)]
                 print(
                     f"  {name:15} {len(received):3} requests, {sum(received.values()) - index:>9,} bytes "
@@ -170,7 +230,9 @@ def browser(site: Path) -> None:
                 page.close()
             page = b.new_page()
             page.goto(base + "tensors/", wait_until="networkidle")
-            page.evaluate(KEYPRESS_TO_RESULT, ["warm up"])  # the first query also waits for the index to load
+            page.evaluate(
+                KEYPRESS_TO_RESULT, ["warm up"]
+            )  # the first query also waits for the index to load
             latencies = []
             for query in QUERIES:
                 times = []
@@ -187,7 +249,9 @@ def browser(site: Path) -> None:
 def lighthouse(site: Path) -> None:
     section(f"Lighthouse 12.2.3 on a question page (mobile defaults, median of {RUNS})")
     if not LIGHTHOUSE.exists() or not CHROMIUM.exists():
-        print("skipped: needs tools/lighthouse/node_modules (make bench installs it) and Chromium")
+        print(
+            "skipped: needs tools/lighthouse/node_modules (make bench installs it) and Chromium"
+        )
         return
     server, base = serve(site)
     scores: dict[str, list[float]] = {"performance": [], "accessibility": []}
@@ -207,8 +271,15 @@ def lighthouse(site: Path) -> None:
             audits = report["audits"]
         for cat, values in scores.items():
             results[f"Lighthouse {cat}"] = statistics.median(values)
-            print(f"  {cat:14} {statistics.median(values):5.0f}   (runs: {', '.join(f'{v:.0f}' for v in values)})")
-        for audit in ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "total-byte-weight"):
+            print(
+                f"  {cat:14} {statistics.median(values):5.0f}   (runs: {', '.join(f'{v:.0f}' for v in values)})"
+            )
+        for audit in (
+            "first-contentful-paint",
+            "largest-contentful-paint",
+            "total-blocking-time",
+            "total-byte-weight",
+        ):
             print(f"  {audits[audit]['title']:28} {audits[audit]['displayValue']}")
         failing = [a["id"] for a in audits.values() if a.get("score") is not None and a["score"] < 1
                    and a.get("scoreDisplayMode") == "binary"]  # fmt: skip

@@ -19,7 +19,15 @@ from tools.qa import PROJECT, Project
 
 
 def command(site_dir: Path) -> list[str]:
-    return [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)]
+    return [
+        sys.executable,
+        "-m",
+        "mkdocs",
+        "build",
+        "--strict",
+        "--site-dir",
+        str(site_dir),
+    ]
 
 
 def run(site_dir: Path, project: Project = PROJECT, env: dict | None = None):
@@ -35,7 +43,9 @@ def run(site_dir: Path, project: Project = PROJECT, env: dict | None = None):
     )
 
 
-LINK = re.compile(r"Doc file '(?P<page>[^']+)' contains a link '(?P<link>[^']+)', but (?P<why>.+)")
+LINK = re.compile(
+    r"Doc file '(?P<page>[^']+)' contains a link '(?P<link>[^']+)', but (?P<why>.+)"
+)
 OMITTED = re.compile(r'not included in the "nav" configuration:\s*\n((?:\s+- .+\n?)+)')
 NAV_MISSING = re.compile(r"A reference to '(?P<page>[^']+)' is included in the 'nav'")
 HOOK = re.compile(r"\[(?P<rule>[a-z0-9-]+)\]$")
@@ -59,8 +69,12 @@ def violations(output: str, project: Project = PROJECT) -> list:
             where = f"{docs}/{link['page']}"
             out.append(violation(rule, where, f"link '{link['link']}': {link['why']}"))
         elif nav := NAV_MISSING.search(text):
-            out.append(violation("build-nav", "mkdocs.yml", f"nav lists '{nav['page']}', not found"))
-        elif "not included in the \"nav\"" in text:
+            out.append(
+                violation(
+                    "build-nav", "mkdocs.yml", f"nav lists '{nav['page']}', not found"
+                )
+            )
+        elif 'not included in the "nav"' in text:
             continue  # the pages follow on the next lines; OMITTED below names each
         elif text.startswith(("Error reading page", "Error building page")):
             continue  # the hook's message follows
@@ -72,7 +86,9 @@ def violations(output: str, project: Project = PROJECT) -> list:
         for page in re.findall(r"-\s+(\S+)", block.group(1)):
             where = f"{docs}/{page}"
             out.append(violation("build-nav", where, "is not in mkdocs.yml's nav"))
-    unique = {(v.rule, v.where, v.message): v for v in out}  # MkDocs repeats an error at the end
+    unique = {
+        (v.rule, v.where, v.message): v for v in out
+    }  # MkDocs repeats an error at the end
     return list(unique.values())
 
 

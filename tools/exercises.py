@@ -90,13 +90,21 @@ def problems(path: Path) -> list[tuple[int, str]]:
 def checked(path: Path) -> list[str]:
     """The names in the main block's one statement, `check(a, b)`."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    main = [n for n in tree.body if isinstance(n, ast.If) and "__main__" in ast.unparse(n.test)]
+    main = [
+        n
+        for n in tree.body
+        if isinstance(n, ast.If) and "__main__" in ast.unparse(n.test)
+    ]
     if len(main) != 1 or len(main[0].body) != 1:
         raise ValueError("the main block must be exactly `check(<the names to check>)`")
     call = main[0].body[0]
     ok = isinstance(call, ast.Expr) and isinstance(call.value, ast.Call)
     ok = ok and ast.unparse(call.value.func) == "check"
-    ok = ok and all(isinstance(a, ast.Name) for a in call.value.args) and not call.value.keywords
+    ok = (
+        ok
+        and all(isinstance(a, ast.Name) for a in call.value.args)
+        and not call.value.keywords
+    )
     if not ok:
         raise ValueError("the main block must be exactly `check(<the names to check>)`")
     return [a.id for a in call.value.args]
@@ -126,7 +134,9 @@ def stub(path: Path) -> str:
             skipping = m["name"]
             if skipping == "solution":
                 name = enclosing_def(lines, i)
-                out.append(f'{m["indent"]}raise NotImplementedError("{name}: your code here")')
+                out.append(
+                    f'{m["indent"]}raise NotImplementedError("{name}: your code here")'
+                )
             continue
         if END.match(line):
             skipping = None
@@ -148,7 +158,8 @@ def check_file(path: Path) -> str:
         "\n".join(lines[n.lineno - 1 : n.end_lineno])
         for n in tree.body
         if isinstance(n, (ast.Import, ast.ImportFrom))
-        and ast.unparse(n) not in ("import sys", "import importlib.util", "import traceback")
+        and ast.unparse(n)
+        not in ("import sys", "import importlib.util", "import traceback")
     ]
     section, inside = [], False
     for line in lines:

@@ -23,7 +23,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.plugins import event_priority  # noqa: E402
-
 from mkdocs.structure.files import File  # noqa: E402
 
 from tests.rules import violation  # noqa: E402
@@ -32,7 +31,9 @@ from tools.qa import Project, includes  # noqa: E402
 
 FACTS: dict[str, str] = {}
 QUESTION_URLS: dict[str, list[str]] = {}  # page url -> the links of its questions
-QUESTIONS: list[dict] = []  # assets/questions.json: every question, for practice and the mock interview
+QUESTIONS: list[
+    dict
+] = []  # assets/questions.json: every question, for practice and the mock interview
 PROJECT: list[Project] = []  # the project this build is of
 CORRECTED: dict[str, list[str]] = {}  # page#id -> the dates it was corrected
 
@@ -45,7 +46,9 @@ def on_config(config):
         torch_version=project.torch_pin(),
         questions=str(len(questions)),
         snippets=str(len(project.snippet_files())),
-        sections=str(len({q.page.relative_to(project.docs).parts[0] for q in questions})),
+        sections=str(
+            len({q.page.relative_to(project.docs).parts[0] for q in questions})
+        ),
     )
     config["extra"]["torch_version"] = FACTS["torch_version"]
     QUESTION_URLS.clear()
@@ -67,7 +70,11 @@ def page_exercises(project: Project, page: Path) -> list[exercises.Exercise]:
     seen = {}
     for _, target, _ in includes(page.read_text(encoding="utf-8")):
         path = project.include_target(target)
-        if path.is_file() and exercises.is_exercise(path) and not exercises.problems(path):
+        if (
+            path.is_file()
+            and exercises.is_exercise(path)
+            and not exercises.problems(path)
+        ):
             seen.setdefault(path, exercises.exercise(path))
     return list(seen.values())
 
@@ -99,11 +106,19 @@ def add_exercise_boxes(markdown: str, project: Project, page: Path) -> str:
     for ex in page_exercises(project, page):
         target = ex.solution.relative_to(project.snippets).as_posix()
         for i, line in enumerate(lines):
-            if target in line and "--8<--" in line and i and lines[i - 1].startswith("```"):
+            if (
+                target in line
+                and "--8<--" in line
+                and i
+                and lines[i - 1].startswith("```")
+            ):
                 folder = Path(exercise_folder(project, page))
                 link = Path(os.path.relpath(project.docs / folder, here)).as_posix()
                 box = EXERCISE_BOX.format(
-                    stub=ex.stub_name, check=ex.check_name, folder=link, command=ex.command
+                    stub=ex.stub_name,
+                    check=ex.check_name,
+                    folder=link,
+                    command=ex.command,
                 )
                 lines[i - 1 : i - 1] = box.split("\n")
                 break
@@ -124,9 +139,13 @@ def sections_table(project: Project, page: Path) -> str:
     rows = ["| Section | What it covers |", "| --- | --- |"]
     for title, section in project.sections:
         link = os.path.relpath(section, page.parent).replace(os.sep, "/")
-        folder = section.parent  # the section's pages: its folder, and the folders below it
+        folder = (
+            section.parent
+        )  # the section's pages: its folder, and the folders below it
         count = sum(
-            len(project.questions(p)) for p in project.question_pages() if folder in p.parents
+            len(project.questions(p))
+            for p in project.question_pages()
+            if folder in p.parents
         )
         description = front_matter(section).get("description", "")
         rows.append(f"| [{title}]({link}) ({count}) | {description} |")
@@ -142,7 +161,9 @@ def corrections_markdown(project: Project, page: Path) -> str:
     for entry in sorted(entries, key=lambda e: str(e["date"]), reverse=True):
         by_question.setdefault(entry["question"], []).append(entry)
     order = [project.question_key(q) for q in project.all_questions()]
-    keys = sorted(by_question, key=lambda k: order.index(k) if k in order else len(order))
+    keys = sorted(
+        by_question, key=lambda k: order.index(k) if k in order else len(order)
+    )
     out = [f"{len(entries)} corrections of {len(by_question)} answers.\n"]
     for key in keys:
         path, _, qid = key.partition("#")
@@ -171,23 +192,32 @@ def correction_anchor(key: str) -> str:
 
 
 def on_page_markdown(markdown, page, config, files):
-    # A missing include, named by page and line (pymdownx.snippets would name only the path).
+    # A missing include, named by page and line (pymdownx.snippets would name only the
+    # path).
     project = PROJECT[0]
     path = Path(page.file.abs_src_path)
     missing = project.missing_includes(path, markdown)
     if missing:
         raise PluginError(
             "\n".join(
-                str(violation("include-resolves", f"{project.rel(path)}:{n}", f"no '{t}'"))
+                str(
+                    violation(
+                        "include-resolves", f"{project.rel(path)}:{n}", f"no '{t}'"
+                    )
+                )
                 for n, t in missing
             )
         )
     for key, value in FACTS.items():
         markdown = markdown.replace("{{ " + key + " }}", value)
     if "{{ sections_table }}" in markdown:
-        markdown = markdown.replace("{{ sections_table }}", sections_table(project, path))
+        markdown = markdown.replace(
+            "{{ sections_table }}", sections_table(project, path)
+        )
     if "{{ corrections }}" in markdown:
-        markdown = markdown.replace("{{ corrections }}", corrections_markdown(project, path))
+        markdown = markdown.replace(
+            "{{ corrections }}", corrections_markdown(project, path)
+        )
     if path in project.question_pages():
         markdown = add_exercise_boxes(markdown, project, path)
     return markdown
@@ -201,7 +231,9 @@ def on_page_content(content, page, config, files):
     if Path(page.file.abs_src_path) not in PROJECT[0].question_pages():
         return content
     if page.file.src_uri.endswith(".md"):
-        QUESTION_URLS[page.url] = [f"{page.url}#{m.group('id')}" for m in H2.finditer(content)]
+        QUESTION_URLS[page.url] = [
+            f"{page.url}#{m.group('id')}" for m in H2.finditer(content)
+        ]
         QUESTIONS.extend(question_entries(PROJECT[0], page))
     repo = config["repo_url"].rstrip("/")
 
@@ -221,7 +253,9 @@ def on_page_content(content, page, config, files):
         key = f"{page.file.src_uri}#{qid}"
         if dates := CORRECTED.get(key):
             href = site_root(page) + f"reference/corrections/#{correction_anchor(key)}"
-            links.append(f'<a class="qa-corrected" href="{href}">Corrected {max(dates)}</a>')
+            links.append(
+                f'<a class="qa-corrected" href="{href}">Corrected {max(dates)}</a>'
+            )
         link = f'<div class="qa-report" data-search-exclude>{" · ".join(links)}</div>'
         return m.group(1) + link
 
@@ -236,7 +270,8 @@ def question_entries(project: Project, page) -> list[dict]:
     """What the reader's tools know of each question on the page (assets/questions.json)."""
     path = Path(page.file.abs_src_path)
     section = next(
-        (title for title, p in project.sections if p.parent in path.parents), page.title or ""
+        (title for title, p in project.sections if p.parent in path.parents),
+        page.title or "",
     )
     return [
         {
@@ -261,8 +296,11 @@ def question_entries(project: Project, page) -> list[dict]:
 def on_post_build(config):
     site = Path(config["site_dir"])
     entries = sorted(QUESTIONS, key=lambda q: q["url"])
-    (site / "assets" / "questions.json").write_text(json.dumps(entries), encoding="utf-8")
-    # A question page's own entry (its title) would outrank its questions, which Material then folds away under
+    (site / "assets" / "questions.json").write_text(
+        json.dumps(entries), encoding="utf-8"
+    )
+    # A question page's own entry (its title) would outrank its questions, which
+    # Material then folds away under
     # "N more on this page": the questions are the results.
     index = site / "search" / "search_index.json"
     if index.exists():

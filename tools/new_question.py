@@ -49,12 +49,20 @@ def main(section: str, name: str) -> int:
             PROJECT.snippet_dir(p).relative_to(PROJECT.snippets).as_posix()
             for p in PROJECT.question_pages()
         )
-        print(f"SECTION must be one of: {', '.join(names)} (got {section!r})", file=sys.stderr)
+        print(
+            f"SECTION must be one of: {', '.join(names)} (got {section!r})",
+            file=sys.stderr,
+        )
         return 2
     if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", name or ""):
-        print(f"NAME must be lowercase words joined by '-', e.g. retain-graph (got {name!r})", file=sys.stderr)
+        print(
+            f"NAME must be lowercase words joined by '-', e.g. retain-graph (got {name!r})",
+            file=sys.stderr,
+        )
         return 2
-    taken = {h.id: h.where for p in PROJECT.pages() for h in PROJECT.headings(p) if h.id}
+    taken = {
+        h.id: h.where for p in PROJECT.pages() for h in PROJECT.headings(p) if h.id
+    }
     if name in taken:
         print(f"the id #{name} is already used at {taken[name]}", file=sys.stderr)
         return 2
@@ -63,7 +71,9 @@ def main(section: str, name: str) -> int:
         print(f"{PROJECT.rel(snippet)} already exists", file=sys.stderr)
         return 2
     include = snippet.relative_to(PROJECT.snippets).as_posix()
-    fields = dict(todo=UNFINISHED, id=name, include=include, snippet=PROJECT.rel(snippet))
+    fields = dict(
+        todo=UNFINISHED, id=name, include=include, snippet=PROJECT.rel(snippet)
+    )
     snippet.parent.mkdir(parents=True, exist_ok=True)
     snippet.write_text(SNIPPET_TEMPLATE.format(**fields), encoding="utf-8")
     text = page.read_text(encoding="utf-8").rstrip("\n") + "\n"

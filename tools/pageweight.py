@@ -16,7 +16,8 @@ from urllib.parse import urljoin, urlparse
 
 KINDS = ("html", "css", "js", "images", "other")
 BUDGETS = {
-    "question page": 250_000,  # bytes over the wire (gzip, as GitHub Pages serves it), without the search index
+    # bytes over the wire (gzip, as GitHub Pages serves it), without the search index
+    "question page": 250_000,
     "notebook page html": 300_000,
     "search index": 1_000_000,
 }
@@ -25,7 +26,15 @@ BUDGETS = {
 class _Loads(HTMLParser):
     """URLs a browser fetches by itself from a page: scripts, styles, images, fonts, frames, preloads."""
 
-    FETCHING_RELS = {"stylesheet", "preload", "modulepreload", "prefetch", "preconnect", "dns-prefetch", "icon"}
+    FETCHING_RELS = {
+        "stylesheet",
+        "preload",
+        "modulepreload",
+        "prefetch",
+        "preconnect",
+        "dns-prefetch",
+        "icon",
+    }
 
     def __init__(self):
         super().__init__()
@@ -35,7 +44,9 @@ class _Loads(HTMLParser):
         a = dict(attrs)
         if tag in {"script", "img", "iframe", "source", "video", "audio", "embed"}:
             self.urls += [a[k] for k in ("src", "poster") if a.get(k)]
-            self.urls += [c.split()[0] for c in (a.get("srcset") or "").split(",") if c.strip()]
+            self.urls += [
+                c.split()[0] for c in (a.get("srcset") or "").split(",") if c.strip()
+            ]
         elif tag == "link" and self.FETCHING_RELS & set((a.get("rel") or "").split()):
             self.urls.append(a.get("href") or "")
 
@@ -49,7 +60,9 @@ def html_loads(text: str) -> list[str]:
 
 def css_loads(text: str) -> list[str]:
     """The URLs a stylesheet (or a script's inline styles) makes the browser fetch: url(...) and @import."""
-    return re.findall(r"""(?:@import\s+(?:url\()?|url\()\s*["']?([^"')\s]+)""", text, re.I)
+    return re.findall(
+        r"""(?:@import\s+(?:url\()?|url\()\s*["']?([^"')\s]+)""", text, re.I
+    )
 
 
 def third_party(url: str) -> bool:
@@ -73,7 +86,9 @@ def kind_of(path: Path) -> str:
 class Weight:
     page: str
     files: dict[str, int] = field(default_factory=dict)  # site-relative path -> bytes
-    gzipped: dict[str, int] = field(default_factory=dict)  # the same, gzip-compressed (as GitHub Pages serves)
+    gzipped: dict[str, int] = field(
+        default_factory=dict
+    )  # the same, gzip-compressed (as GitHub Pages serves)
 
     def by_kind(self, compressed: bool = False) -> dict[str, int]:
         out = dict.fromkeys(KINDS, 0)
@@ -112,7 +127,9 @@ def page_weight(site: Path, page: str) -> Weight:
         for ref in refs:
             url = urlparse(urljoin("/" + rel, ref))
             if url.scheme or url.netloc:
-                continue  # data: URIs are inside the file; a third party is caught by tests/test_site.py
+                # data: URIs are inside the file; a third party is caught by
+                # tests/test_site.py
+                continue
             target = url.path.lstrip("/")
             if target.endswith("/") or not target:
                 target += "index.html"

@@ -20,12 +20,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# The folder of docs/ that holds the quick reference, the common errors and the corrections pages.
+# The folder of docs/ that holds the quick reference, the common errors and the
+# corrections pages.
 REFERENCE = "reference"
-# Question levels: the value of `data-level` on a question's heading, and the label readers see.
+# Question levels: the value of `data-level` on a question's heading, and the label
+# readers see.
 LEVELS = {"core": "Core", "working": "Working engineer", "expert": "Expert"}
 
-HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<title>.*?)\s*(?:\{(?P<attrs>[^}]*)\})?\s*$")
+HEADING = re.compile(
+    r"^(?P<hashes>#{1,6})\s+(?P<title>.*?)\s*(?:\{(?P<attrs>[^}]*)\})?\s*$"
+)
 ATTR_ID = re.compile(r"(?:^|\s)#(?P<id>[^\s}]+)")
 ATTR_CLASS = re.compile(r"(?:^|\s)\.(?P<cls>[A-Za-z0-9_-]+)")
 ATTR_KV = re.compile(r"""(?:^|\s)(?P<key>[\w-]+)=(?:"(?P<q>[^"]*)"|(?P<v>[^\s"]+))""")
@@ -87,7 +91,10 @@ def parse_headings(page: Path, root: Path = ROOT) -> tuple[list[str], list[Headi
             continue
         attrs = h.group("attrs") or ""
         idm = ATTR_ID.search(attrs)
-        kv = {m["key"]: m["q"] if m["q"] is not None else m["v"] for m in ATTR_KV.finditer(attrs)}
+        kv = {
+            m["key"]: m["q"] if m["q"] is not None else m["v"]
+            for m in ATTR_KV.finditer(attrs)
+        }
         out.append(
             Heading(
                 page,
@@ -118,7 +125,8 @@ class Project:
     def __init__(self, root: Path = ROOT):
         self.root = Path(root).resolve()
 
-    # --- facts read from mkdocs.yml ------------------------------------------------------
+    # --- facts read from mkdocs.yml
+    # ------------------------------------------------------
 
     @cached_property
     def mkdocs(self) -> dict:
@@ -157,7 +165,9 @@ class Project:
         """The one folder pages include code from: pymdownx.snippets' base_path."""
         base = self.snippets_settings["base_path"]
         if len(base) != 1:
-            raise RuntimeError(f"mkdocs.yml: pymdownx.snippets needs one base_path, got {base}")
+            raise RuntimeError(
+                f"mkdocs.yml: pymdownx.snippets needs one base_path, got {base}"
+            )
         return Path(base[0])
 
     @cached_property
@@ -166,7 +176,9 @@ class Project:
         include = self._plugin("mkdocs-jupyter").get("include", [])
         folders = {Path(pattern).parent for pattern in include}
         if len(folders) != 1:
-            raise RuntimeError(f"mkdocs.yml: mkdocs-jupyter include needs one folder, got {include}")
+            raise RuntimeError(
+                f"mkdocs.yml: mkdocs-jupyter include needs one folder, got {include}"
+            )
         return self.docs / folders.pop()
 
     @cached_property
@@ -177,13 +189,16 @@ class Project:
             for title, target in entry.items() if isinstance(entry, dict) else []:
                 targets = target if isinstance(target, list) else [target]
                 for t in targets:
-                    path = self.docs / (t if isinstance(t, str) else next(iter(t.values())))
+                    path = self.docs / (
+                        t if isinstance(t, str) else next(iter(t.values()))
+                    )
                     if path in self.question_pages():
                         out.append((title, path))
                         break
         return out
 
-    # --- facts read from requirements.txt and .gitignore --------------------------------------
+    # --- facts read from requirements.txt and .gitignore
+    # --------------------------------------
 
     @cached_property
     def requirements(self) -> Path:
@@ -211,7 +226,8 @@ class Project:
         text = relative.as_posix() + ("/" if p.is_dir() else "")
         return self._ignored.match_file(text)
 
-    # --- pages, questions, snippets ----------------------------------------------------------
+    # --- pages, questions, snippets
+    # ----------------------------------------------------------
 
     def rel(self, path: Path) -> str:
         return rel(path, self.root)
@@ -223,7 +239,11 @@ class Project:
         """Pages that hold questions: every page under a folder of docs/, except the reference pages
         and the walkthroughs."""
         skip = {self.docs / REFERENCE, self.walkthroughs}
-        return [p for p in self.pages() if p.parent != self.docs and not skip & set(p.parents)]
+        return [
+            p
+            for p in self.pages()
+            if p.parent != self.docs and not skip & set(p.parents)
+        ]
 
     def snippet_dir(self, page: Path) -> Path:
         """The mirrored folder of a page's snippets: docs/a/index.md -> snippets/a/,
@@ -278,10 +298,14 @@ class Project:
     def include_target(self, target: str) -> Path:
         return self.snippets / target
 
-    def missing_includes(self, page: Path, text: str | None = None) -> list[tuple[int, str]]:
+    def missing_includes(
+        self, page: Path, text: str | None = None
+    ) -> list[tuple[int, str]]:
         """(line, target) of each include that resolves to no file under the snippets folder."""
         text = page.read_text(encoding="utf-8") if text is None else text
-        return [(n, t) for n, t, _ in includes(text) if not self.include_target(t).is_file()]
+        return [
+            (n, t) for n, t, _ in includes(text) if not self.include_target(t).is_file()
+        ]
 
 
 PROJECT = Project()

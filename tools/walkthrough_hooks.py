@@ -36,33 +36,52 @@ log = logging.getLogger("mkdocs.hooks.walkthroughs")
 WALKTHROUGHS = "walkthroughs/"
 CHANGED = "mkdocs-jupyter's HTML is not what tools/walkthrough_hooks.py expects (update the hook)"
 
-# Tiny models: one thread is faster than several on a shared machine. Kernels inherit this; tests do the same.
+# Tiny models: one thread is faster than several on a shared machine. Kernels inherit
+# this; tests do the same.
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 
 def on_config(config):
     root = Path(config.config_file_path).parent
     pins = hashlib.sha256((root / "requirements.txt").read_bytes()).hexdigest()[:16]
-    config.plugins["mkdocs-jupyter"].config["cache_dir"] = str(root / ".cache" / "mkdocs-jupyter" / pins)
+    config.plugins["mkdocs-jupyter"].config["cache_dir"] = str(
+        root / ".cache" / "mkdocs-jupyter" / pins
+    )
     return config
 
 
 def is_walkthrough(page) -> bool:
-    return page.file.src_uri.startswith(WALKTHROUGHS) and page.file.src_uri.endswith(".py")
+    return page.file.src_uri.startswith(WALKTHROUGHS) and page.file.src_uri.endswith(
+        ".py"
+    )
 
 
-CLIPBOARD = re.compile(r'<div class="zeroclipboard-container">.*?</clipboard-copy>\s*</div>\s*', re.S)
-CLIPBOARD_TEXT = re.compile(r'<div class="clipboard-copy-txt" id="cell-\d+">.*?</div>\s*', re.S)
-CODE = re.compile(r'<div class="highlight-ipynb hl-(?P<lang>\w+)\s*"><pre><span></span>(?P<code>.*?)</pre></div>', re.S)
-STDERR = re.compile(r'data-mime-type="application/vnd\.jupyter\.stderr"[^>]*>\s*<pre>(?P<text>.*?)</pre>', re.S)
-# stdout arrives in chunks, one output block each: join consecutive blocks of plain text into one.
+CLIPBOARD = re.compile(
+    r'<div class="zeroclipboard-container">.*?</clipboard-copy>\s*</div>\s*', re.S
+)
+CLIPBOARD_TEXT = re.compile(
+    r'<div class="clipboard-copy-txt" id="cell-\d+">.*?</div>\s*', re.S
+)
+CODE = re.compile(
+    r'<div class="highlight-ipynb hl-(?P<lang>\w+)\s*"><pre><span></span>(?P<code>.*?)</pre></div>',
+    re.S,
+)
+STDERR = re.compile(
+    r'data-mime-type="application/vnd\.jupyter\.stderr"[^>]*>\s*<pre>(?P<text>.*?)</pre>',
+    re.S,
+)
+# stdout arrives in chunks, one output block each: join consecutive blocks of plain text
+# into one.
 STREAM_SPLIT = re.compile(
     r'</pre>\s*</div>\s*</div>\s*<div class="jp-OutputArea-child">\s*'
     r'<div class="jp-RenderedText jp-OutputArea-output" data-mime-type="text/plain"[^>]*>\s*<pre>'
 )
-CODE_CELL = re.compile(r'(?=<div class="jp-Cell jp-CodeCell jp-Notebook-cell[^"]*" id=")')
+CODE_CELL = re.compile(
+    r'(?=<div class="jp-Cell jp-CodeCell jp-Notebook-cell[^"]*" id=")'
+)
 NO_ALT = 'alt="No description has been provided for this image"'
-# A rendered output: plain text (stdout, or a cell's value); an object repr with an address in it.
+# A rendered output: plain text (stdout, or a cell's value); an object repr with an
+# address in it.
 OUTPUT_TEXT = re.compile(
     r'data-mime-type="(?:text/plain|application/vnd\.jupyter\.stdout)"[^>]*>\s*<pre>(?P<text>.*?)</pre>',
     re.S,
@@ -80,7 +99,9 @@ def slim(content: str) -> str:
     content = CLIPBOARD_TEXT.sub("", CLIPBOARD.sub("", content))
     content = STREAM_SPLIT.sub("", content)
     content = CODE.sub(
-        lambda m: f'<div class="language-{m["lang"]} highlight"><pre><span></span><code>{m["code"]}</code></pre></div>',
+        lambda m: (
+            f'<div class="language-{m["lang"]} highlight"><pre><span></span><code>{m["code"]}</code></pre></div>'
+        ),
         content,
     )
     if "highlight-ipynb" in content or "clipboard-copy" in content:
@@ -89,16 +110,24 @@ def slim(content: str) -> str:
 
 
 def add_alt_text(html: str, page) -> str:
-    alts = [c.metadata.get("alt") for c in jupytext.read(page.file.abs_src_path).cells if c.cell_type == "code"]
+    alts = [
+        c.metadata.get("alt")
+        for c in jupytext.read(page.file.abs_src_path).cells
+        if c.cell_type == "code"
+    ]
     before, *cells = CODE_CELL.split(html)
     if len(cells) != len(alts):
-        raise PluginError(f"{CHANGED}: {len(cells)} code cells in the HTML, {len(alts)} in the notebook")
+        raise PluginError(
+            f"{CHANGED}: {len(cells)} code cells in the HTML, {len(alts)} in the notebook"
+        )
     for i, (cell, alt) in enumerate(zip(cells, alts, strict=True)):
         if NO_ALT in cell and not alt:
             where = f"docs/{page.file.src_uri}"
             message = f"code cell {i + 1} shows a plot without alt text"
             raise PluginError(str(violation("walkthrough-alt", where, message)))
-        cells[i] = cell.replace(NO_ALT, f'alt="{escape(alt, quote=True)}"') if alt else cell
+        cells[i] = (
+            cell.replace(NO_ALT, f'alt="{escape(alt, quote=True)}"') if alt else cell
+        )
     return before + "".join(cells)
 
 
@@ -110,9 +139,13 @@ def on_page_content(html, page, config, files):
     if m:
         cells = CODE.findall(html, 0, m.start())
         start = re.sub(r"<[^>]+>", "", cells[-1][1]).splitlines()[0] if cells else ""
-        message = f"code cell {len(cells)} (starting `{unescape(start)}`) wrote to stderr"
+        message = (
+            f"code cell {len(cells)} (starting `{unescape(start)}`) wrote to stderr"
+        )
         raise PluginError(
-            str(violation("walkthrough-stderr", where, message)) + "\n" + unescape(m["text"])
+            str(violation("walkthrough-stderr", where, message))
+            + "\n"
+            + unescape(m["text"])
         )
     for m in OUTPUT_TEXT.finditer(html):
         if address := ADDRESS.search(unescape(m["text"])):
@@ -129,10 +162,14 @@ def on_page_content(html, page, config, files):
         scheme, netloc, path, _, anchor = urlsplit(url)
         if scheme or netloc or not path.endswith(".md"):
             return m.group(0)
-        target = posixpath.normpath(posixpath.join(posixpath.dirname(page.file.src_uri), path))
+        target = posixpath.normpath(
+            posixpath.join(posixpath.dirname(page.file.src_uri), path)
+        )
         target_file = files.get_file_from_path(target)
         if target_file is None:
-            log.warning(f"Doc file '{page.file.src_uri}' contains a link '{url}', but '{target}' is not found")
+            log.warning(
+                f"Doc file '{page.file.src_uri}' contains a link '{url}', but '{target}' is not found"
+            )
             return m.group(0)
         if anchor:
             page.links_to_anchors.setdefault(target_file, {})[anchor] = url
@@ -146,9 +183,15 @@ def on_post_page(output, page, config):
     if not is_walkthrough(page):
         return output
     notebook = jupytext.read(page.file.abs_src_path)
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    notebook.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
     notebook.metadata.pop("jupytext", None)
-    target = Path(page.file.abs_dest_path).parent / (Path(page.file.src_uri).stem + ".ipynb")
+    target = Path(page.file.abs_dest_path).parent / (
+        Path(page.file.src_uri).stem + ".ipynb"
+    )
     target.parent.mkdir(parents=True, exist_ok=True)
     jupytext.write(notebook, target, fmt="ipynb")
     return output

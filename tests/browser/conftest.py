@@ -64,8 +64,15 @@ def local_sitemap(site, base_url) -> str:
     Material's instant navigation only intercepts links to pages listed in sitemap.xml, which names them by
     site_url (production). Served on 127.0.0.1 the names do not match and every click would be a full page load.
     """
-    canonical = re.search(r'<link rel="canonical" href="([^"]+)"', (site / "index.html").read_text(encoding="utf-8"))
-    return (site / "sitemap.xml").read_text(encoding="utf-8").replace(canonical.group(1), base_url)
+    canonical = re.search(
+        r'<link rel="canonical" href="([^"]+)"',
+        (site / "index.html").read_text(encoding="utf-8"),
+    )
+    return (
+        (site / "sitemap.xml")
+        .read_text(encoding="utf-8")
+        .replace(canonical.group(1), base_url)
+    )
 
 
 @pytest.fixture
@@ -74,10 +81,15 @@ def new_context(browser, base_url, requests_seen, local_sitemap):
     made = []
 
     def make(**options):
-        ctx = browser.new_context(**{"viewport": {"width": 1280, "height": 800}, **options})
+        ctx = browser.new_context(
+            **{"viewport": {"width": 1280, "height": 800}, **options}
+        )
         ctx.set_default_timeout(10_000)
         ctx.on("request", lambda request: requests_seen.append(request.url))
-        ctx.route(base_url + "sitemap.xml", lambda route: route.fulfill(body=local_sitemap, content_type="text/xml"))
+        ctx.route(
+            base_url + "sitemap.xml",
+            lambda route: route.fulfill(body=local_sitemap, content_type="text/xml"),
+        )
         made.append(ctx)
         return ctx
 

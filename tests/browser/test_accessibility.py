@@ -12,8 +12,11 @@ SEVERE = {"serious", "critical"}
 
 
 def severe_violations(page) -> list[str]:
-    # Colours measured mid-transition (the search overlay fading in) are not the page's colours.
-    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+    # Colours measured mid-transition (the search overlay fading in) are not the page's
+    # colours.
+    page.wait_for_function(
+        "document.getAnimations().every(a => a.playState !== 'running')"
+    )
     results = Axe().run(page)
     return [
         f"{v['impact']} {v['id']}: {v['help']} ({len(v['nodes'])}x, e.g. {v['nodes'][0]['target']})"

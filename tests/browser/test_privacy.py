@@ -7,12 +7,20 @@ from .search import BOX, search
 
 
 def test_every_request_goes_to_the_local_server(page, base_url, site, requests_seen):
-    urls = ["", "tensors/", "reference/errors/"] + [u for u in [notebook_page_url(site)] if u]
+    urls = ["", "tensors/", "reference/errors/"] + [
+        u for u in [notebook_page_url(site)] if u
+    ]
     for url in urls:
         page.goto(base_url + url)
     page.click(BOX)
     search(page, "retain_graph")
     page.wait_for_load_state("networkidle")
-    assert any(u.endswith("search/search_index.json") for u in requests_seen), "the search index was never fetched"
-    outside = sorted({u for u in requests_seen if not u.startswith((base_url, "data:", "blob:"))})
-    assert not outside, "requests to somewhere other than the site:\n" + "\n".join(outside)
+    assert any(u.endswith("search/search_index.json") for u in requests_seen), (
+        "the search index was never fetched"
+    )
+    outside = sorted(
+        {u for u in requests_seen if not u.startswith((base_url, "data:", "blob:"))}
+    )
+    assert not outside, "requests to somewhere other than the site:\n" + "\n".join(
+        outside
+    )

@@ -21,20 +21,28 @@ def hidden_answers(page) -> tuple[int, int]:
     )
 
 
-def test_practice_mode_hides_answers_reveals_one_and_survives_navigation(page, base_url):
+def test_practice_mode_hides_answers_reveals_one_and_survives_navigation(
+    page, base_url
+):
     page.goto(base_url + "tensors/")
     assert page.get_attribute(TOGGLE, "aria-pressed") == "false"
     assert hidden_answers(page)[0] == 0, "answers hidden before practice mode is on"
     page.click(TOGGLE)
     assert page.get_attribute(TOGGLE, "aria-pressed") == "true"
     hidden, total = hidden_answers(page)
-    assert total and hidden == total, f"practice mode hides {hidden} of {total} answer blocks"
+    assert total and hidden == total, (
+        f"practice mode hides {hidden} of {total} answer blocks"
+    )
     questions = page.locator(".md-content__inner > h2[id]").count()
-    assert page.locator(REVEAL).count() == questions, "not one 'Show answer' button per question"
+    assert page.locator(REVEAL).count() == questions, (
+        "not one 'Show answer' button per question"
+    )
 
     page.locator(REVEAL).first.click()
     assert page.locator(REVEAL).first.get_attribute("aria-expanded") == "true"
-    first_answer = page.locator(".md-content__inner > h2[id] + .qa-report + .qa-reveal + p").first
+    first_answer = page.locator(
+        ".md-content__inner > h2[id] + .qa-report + .qa-reveal + p"
+    ).first
     assert first_answer.is_visible(), "'Show answer' did not reveal the first answer"
     assert hidden_answers(page)[0] > 0, "revealing one answer revealed them all"
 
@@ -43,7 +51,9 @@ def test_practice_mode_hides_answers_reveals_one_and_survives_navigation(page, b
     page.click('.md-sidebar--primary a.md-nav__link[href$="autograd/"]')
     page.wait_for_url("**/autograd/")
     page.locator(REVEAL).first.wait_for()
-    assert page.evaluate("window.qaSamePage === true"), "the nav link caused a full page load, not instant navigation"
+    assert page.evaluate("window.qaSamePage === true"), (
+        "the nav link caused a full page load, not instant navigation"
+    )
     hidden, total = hidden_answers(page)
     assert total and hidden == total, "practice mode lost on instant navigation"
 
@@ -53,7 +63,9 @@ def test_practice_mode_hides_answers_reveals_one_and_survives_navigation(page, b
     heading.wait_for()
     hidden, total = hidden_answers(page)
     assert total and hidden == total, "practice mode lost on a full page load"
-    assert in_view(page, heading), "a deep link in practice mode does not open at the question"
+    assert in_view(page, heading), (
+        "a deep link in practice mode does not open at the question"
+    )
 
     # Random question: another question, its answer hidden.
     page.click(".qa-practice__random")
@@ -65,10 +77,14 @@ def test_practice_mode_hides_answers_reveals_one_and_survives_navigation(page, b
 
     page.click(TOGGLE)
     assert page.evaluate("localStorage.getItem('qa-practice')") == "off"
-    assert page.locator(REVEAL).count() == 0 and hidden_answers(page)[0] == 0, "turning practice mode off hid answers"
+    assert page.locator(REVEAL).count() == 0 and hidden_answers(page)[0] == 0, (
+        "turning practice mode off hid answers"
+    )
 
 
-def test_every_question_has_a_visible_permalink_and_a_deep_link_opens_at_it(page, base_url, site):
+def test_every_question_has_a_visible_permalink_and_a_deep_link_opens_at_it(
+    page, base_url, site
+):
     missing = []
     for url in question_page_urls():
         html = (site / url / "index.html").read_text(encoding="utf-8")
@@ -79,9 +95,15 @@ def test_every_question_has_a_visible_permalink_and_a_deep_link_opens_at_it(page
 
     page.goto(base_url + "autograd/#retain-graph")
     heading = page.locator("h2#retain-graph")
-    assert in_view(page, heading), "autograd/#retain-graph does not open scrolled to the question"
-    assert heading.locator("a.headerlink").get_attribute("title") == "Link to this question"
-    # Shown without hovering (a phone cannot hover): every question's link, not only the one linked to.
+    assert in_view(page, heading), (
+        "autograd/#retain-graph does not open scrolled to the question"
+    )
+    assert (
+        heading.locator("a.headerlink").get_attribute("title")
+        == "Link to this question"
+    )
+    # Shown without hovering (a phone cannot hover): every question's link, not only the
+    # one linked to.
     page.wait_for_function(
         """[...document.querySelectorAll('.md-content h2[id] > a.headerlink')]
              .every(a => getComputedStyle(a).opacity === '1' && a.offsetWidth > 0)"""
@@ -101,19 +123,29 @@ def test_copy_button_copies_exactly_the_snippet(new_context, base_url):
     page = new_context(permissions=["clipboard-read", "clipboard-write"]).new_page()
     q, target = first_question_with_snippet()
     page.goto(f"{base_url}{page_url(q.page)}#{q.id}")
-    block = page.locator(f"xpath=//h2[@id='{q.id}']/following::div[contains(@class, 'highlight')][1]")
+    block = page.locator(
+        f"xpath=//h2[@id='{q.id}']/following::div[contains(@class, 'highlight')][1]"
+    )
     block.hover()
     block.locator("button.md-code__button[data-md-type=copy]").click()
     copied = page.evaluate("navigator.clipboard.readText()")
     expected = (PROJECT.snippets / target).read_text(encoding="utf-8")
-    assert copied.rstrip("\n") == expected.rstrip("\n"), f"the copy button of {q.id} does not copy {target} exactly"
+    assert copied.rstrip("\n") == expected.rstrip("\n"), (
+        f"the copy button of {q.id} does not copy {target} exactly"
+    )
 
 
-def test_phone_layout_has_no_page_overflow_and_code_scrolls_inside(new_context, base_url, artifacts):
-    page = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+def test_phone_layout_has_no_page_overflow_and_code_scrolls_inside(
+    new_context, base_url, artifacts
+):
+    page = new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    ).new_page()
     problems, scrolling = [], 0
     for url in question_page_urls():
-        page.goto(base_url + url, wait_until="domcontentloaded")  # styles are applied by then
+        page.goto(
+            base_url + url, wait_until="domcontentloaded"
+        )  # styles are applied by then
         width = page.evaluate("document.documentElement.scrollWidth")
         if width > 390:
             problems.append(f"{url}: the page is {width}px wide at a 390px viewport")
@@ -122,9 +154,15 @@ def test_phone_layout_has_no_page_overflow_and_code_scrolls_inside(new_context, 
             "els => els.filter(e => e.scrollWidth > e.clientWidth).map(e => getComputedStyle(e).overflowX)",
         )
         scrolling += len(wide)
-        problems += [f"{url}: a wide code block with overflow-x {o}" for o in wide if o not in ("auto", "scroll")]
+        problems += [
+            f"{url}: a wide code block with overflow-x {o}"
+            for o in wide
+            if o not in ("auto", "scroll")
+        ]
     page.goto(base_url + "tensors/")
     page.locator(".highlight").first.scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "phone-tensors.png"))
     assert not problems, "\n".join(problems)
-    assert scrolling, "no code block is wider than a phone: the scrolling check checked nothing"
+    assert scrolling, (
+        "no code block is wider than a phone: the scrolling check checked nothing"
+    )

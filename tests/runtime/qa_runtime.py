@@ -28,7 +28,8 @@ import signal
 import sys
 import warnings
 
-# What the tests' messages start with, so that tests/runner.py can tell the rule that fired.
+# What the tests' messages start with, so that tests/runner.py can tell the rule that
+# fired.
 REFUSED = "[qa] refused a write"
 
 
@@ -39,10 +40,14 @@ def strict_warnings() -> None:
     warnings.filterwarnings("error", category=DeprecationWarning)
     warnings.filterwarnings("error", category=FutureWarning)
     warnings.filterwarnings("error", message=r"(?is).*deprecat")
-    # torch 2.13 deprecates TorchScript (`torch.jit.script`, `trace`, `save`, ...) and still uses
-    # it itself (torch/utils/mkldnn.py, torch/_decomp/decompositions_for_jvp.py). The warning is
-    # raised inside the deprecated function, with no stacklevel: whether the reader's code or
-    # torch's own called it shows only on the stack. Torch's own use is not the reader's, and
+    # torch 2.13 deprecates TorchScript (`torch.jit.script`, `trace`, `save`, ...) and
+    # still uses
+    # it itself (torch/utils/mkldnn.py, torch/_decomp/decompositions_for_jvp.py). The
+    # warning is
+    # raised inside the deprecated function, with no stacklevel: whether the reader's
+    # code or
+    # torch's own called it shows only on the stack. Torch's own use is not the
+    # reader's, and
     # Python's default filters hide it from readers too; the reader's use is an error.
     warnings.filterwarnings("always", message=TORCHSCRIPT, category=DeprecationWarning)
     original = warnings.showwarning
@@ -50,10 +55,15 @@ def strict_warnings() -> None:
     def showwarning(message, category, filename, lineno, file=None, line=None):
         import re
 
-        if not (issubclass(category, DeprecationWarning) and re.match(TORCHSCRIPT, str(message))):
+        if not (
+            issubclass(category, DeprecationWarning)
+            and re.match(TORCHSCRIPT, str(message))
+        ):
             return original(message, category, filename, lineno, file, line)
         frame = sys._getframe(1)
-        while frame is not None and not frame.f_code.co_filename.startswith(_torch_jit()):
+        while frame is not None and not frame.f_code.co_filename.startswith(
+            _torch_jit()
+        ):
             frame = frame.f_back
         caller = frame.f_back if frame is not None else None
         if caller is not None and caller.f_code.co_filename.startswith(_torch_dir()):
@@ -107,7 +117,8 @@ def append_jsonl(path: str):
     return sink
 
 
-# --- writes -------------------------------------------------------------------------------
+# --- writes
+# -------------------------------------------------------------------------------
 
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 _MUTATIONS = {  # audit event -> indexes of the path arguments it changes
@@ -141,7 +152,9 @@ def _path(arg) -> str | None:
 
 def guard_writes(protected: dict[str, str]) -> None:
     """Refuse Python-level writes under the protected folders ({folder: what it is})."""
-    roots = sorted(((os.path.realpath(p), what) for p, what in protected.items()), reverse=True)
+    roots = sorted(
+        ((os.path.realpath(p), what) for p, what in protected.items()), reverse=True
+    )
 
     def owner(path: str) -> str | None:
         for root, what in roots:
@@ -171,9 +184,14 @@ def guard_writes(protected: dict[str, str]) -> None:
     sys.addaudithook(hook)
 
 
-# Landlock: the kernel refuses writes outside the allowed folders, for this process and everything
+# Landlock: the kernel refuses writes outside the allowed folders, for this process and
+# everything
 # it starts. https://docs.kernel.org/userspace-api/landlock.html
-_SYS_CREATE_RULESET, _SYS_ADD_RULE, _SYS_RESTRICT_SELF = 444, 445, 446  # x86_64 and aarch64
+_SYS_CREATE_RULESET, _SYS_ADD_RULE, _SYS_RESTRICT_SELF = (
+    444,
+    445,
+    446,
+)  # x86_64 and aarch64
 _PR_SET_NO_NEW_PRIVS = 38
 
 
@@ -186,7 +204,9 @@ def landlock_writes(allowed: list[str]) -> int:
     """Allow writes only beneath `allowed`; return the Landlock ABI version, 0 if unavailable."""
     libc = ctypes.CDLL(None, use_errno=True)
     libc.syscall.restype = ctypes.c_long
-    abi = libc.syscall(_SYS_CREATE_RULESET, None, ctypes.c_size_t(0), ctypes.c_uint32(1))
+    abi = libc.syscall(
+        _SYS_CREATE_RULESET, None, ctypes.c_size_t(0), ctypes.c_uint32(1)
+    )
     if abi < 1:
         return 0
     # Writing, making and removing files and folders; reading and executing stay free.
@@ -199,7 +219,10 @@ def landlock_writes(allowed: list[str]) -> int:
         access |= 1 << 14  # TRUNCATE
     handled = ctypes.c_uint64(access)
     fd = libc.syscall(
-        _SYS_CREATE_RULESET, ctypes.byref(handled), ctypes.c_size_t(8), ctypes.c_uint32(0)
+        _SYS_CREATE_RULESET,
+        ctypes.byref(handled),
+        ctypes.c_size_t(8),
+        ctypes.c_uint32(0),
     )
     if fd < 0:
         return 0
@@ -221,7 +244,8 @@ def landlock_writes(allowed: list[str]) -> int:
     return abi
 
 
-# --- stacks on timeout and crash ----------------------------------------------------------
+# --- stacks on timeout and crash
+# ----------------------------------------------------------
 
 
 def dump_stacks_into(folder: str) -> None:
@@ -236,7 +260,9 @@ def dump_stacks_into(folder: str) -> None:
 def install(settings: dict) -> None:
     """The rules, for the process described by `settings` (tests/runner.py writes them)."""
     strict_warnings()
-    sys.stdout = StdoutRecorder(sys.stdout, settings["script"], append_jsonl(settings["prints"]))
+    sys.stdout = StdoutRecorder(
+        sys.stdout, settings["script"], append_jsonl(settings["prints"])
+    )
     dump_stacks_into(settings["dumps"])
     guard_writes(settings["protected"])
 

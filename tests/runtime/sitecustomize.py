@@ -1,4 +1,5 @@
-# Imported at start-up by every interpreter a snippet starts (tests/runner.py puts this folder on PYTHONPATH).
+# Imported at start-up by every interpreter a snippet starts (tests/runner.py puts this
+# folder on PYTHONPATH).
 import qa_runtime
 
 qa_runtime.install_from_environment()

@@ -38,8 +38,12 @@ _real_exit = os._exit
 def main() -> None:
     LIBC.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
     protocol = os.fdopen(os.dup(1), "w", buffering=1)
-    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # nothing else may write on the protocol
-    protocol.write(json.dumps({"ready": True, "pid": SELF, "torch": torch.__version__}) + "\n")
+    os.dup2(
+        os.open(os.devnull, os.O_WRONLY), 1
+    )  # nothing else may write on the protocol
+    protocol.write(
+        json.dumps({"ready": True, "pid": SELF, "torch": torch.__version__}) + "\n"
+    )
     for line in sys.stdin:
         request = json.loads(line)
         try:
@@ -49,7 +53,8 @@ def main() -> None:
         protocol.write(json.dumps(answer) + "\n")
 
 
-# --- the parent side ----------------------------------------------------------------------
+# --- the parent side
+# ----------------------------------------------------------------------
 
 
 def descendants() -> list[int]:
@@ -140,7 +145,8 @@ def serve(request: dict) -> dict:
     }
 
 
-# --- the child side: the reader's interpreter -----------------------------------------------
+# --- the child side: the reader's interpreter
+# -----------------------------------------------
 
 
 def child(request: dict) -> None:
@@ -187,7 +193,9 @@ def run_block(request: dict) -> int:
     # Standard streams: nothing in, stdout and stderr into the run folder.
     os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
     for fd, name in ((1, "stdout.txt"), (2, "stderr.txt")):
-        os.dup2(os.open(os.path.join(run_dir, name), os.O_WRONLY | os.O_CREAT, 0o600), fd)
+        os.dup2(
+            os.open(os.path.join(run_dir, name), os.O_WRONLY | os.O_CREAT, 0o600), fd
+        )
     sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115
     sys.stdout = open(1, "w", encoding="utf-8", buffering=1, closefd=False)  # noqa: SIM115
     sys.stderr = open(2, "w", encoding="utf-8", buffering=1, closefd=False)  # noqa: SIM115
@@ -216,7 +224,9 @@ def run_block(request: dict) -> int:
         settings = json.load(f)
     qa_runtime.install(settings)
     settings["landlock"] = qa_runtime.landlock_writes(settings["writable"])
-    del sys.modules["qa_runtime"]  # not importable by the block: a reader does not have it
+    del sys.modules[
+        "qa_runtime"
+    ]  # not importable by the block: a reader does not have it
     me = os.getpid()
 
     def exit_now(status):
@@ -226,7 +236,11 @@ def run_block(request: dict) -> int:
                 frame = frame.f_back
             write_result(
                 request,
-                {"status": "os._exit", "code": status, "line": frame and frame.f_lineno},
+                {
+                    "status": "os._exit",
+                    "code": status,
+                    "line": frame and frame.f_lineno,
+                },
             )
         _real_exit(status)
 
@@ -260,6 +274,7 @@ def run_block(request: dict) -> int:
         result = {"status": "exit", "code": code, "line": line, "at_end": at_end}
         if e.code not in (None, 0) and not isinstance(e.code, int):
             result["message"] = str(e.code)
+            print(e.code, file=sys.stderr)  # as Python does for sys.exit("message")
     except BaseException as e:  # noqa: BLE001
         tb = e.__traceback__
         line = innermost_line(tb, script)
@@ -275,7 +290,9 @@ def run_block(request: dict) -> int:
     result["landlock"] = settings["landlock"]
     result["left_running"] = left_running()
     if result["left_running"]:
-        write_result(request, result)  # a reader's interpreter would wait for them at exit
+        write_result(
+            request, result
+        )  # a reader's interpreter would wait for them at exit
         return 0
     try:
         import atexit
