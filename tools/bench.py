@@ -42,6 +42,7 @@ QUERIES = [
 ]
 TARGETS = {  # name: (limit, unit, lower is better)
     "make test (s)": (120, "s", True),
+    "fork-per-block / in-process": (1.5, "x", True),
     "warm strict build (s)": (3, "s", True),
     "question page over the wire (kB)": (BUDGETS["question page"] / 1000, "kB", True),
     "search index (kB)": (BUDGETS["search index"] / 1000, "kB", True),
@@ -96,6 +97,67 @@ def suite() -> None:
     print("\nslowest tests (last run):")
     for seconds, phase, name in sorted(durations, key=lambda d: -float(d[0]))[:15]:
         print(f"  {float(seconds):6.2f} s  {phase:5}  {name}")
+
+
+# The runner before tests/runtime/zygote.py: each block exec'd in the test process, in a fresh
+# dict, with stdout recorded per line. Kept here only to measure the fork-per-block runner against.
+IN_PROCESS = """
+import io, sys, time, json, contextlib, tempfile, os
+import torch
+results = []
+for path in sys.argv[1:]:
+    code = open(path).read()
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp, contextlib.redirect_stdout(io.StringIO()):
+        os.chdir(tmp)
+        torch.manual_seed(0)
+        try:
+            exec(compile(code, path, "exec"), {"__name__": "__snippet__"})
+        except BaseException:
+            pass
+    results.append(time.perf_counter() - start)
+print(json.dumps(results))
+"""
+
+
+def runners() -> None:
+    """The fork-per-block runner against the in-process one, on the same blocks: every page's
+    blocks that the old runner could run in-process (no __main__ guard, no torchrun)."""
+    section(f"block runner: a fresh process per block vs exec in one process (median of {RUNS})")
+    from tests import runner
+    from tests.codeblocks import block_marks
+    from tests.pagecode import blocks
+
+    chosen = []
+    for page in PROJECT.question_pages():
+        for b in blocks(page):
+            marks = block_marks(b)
+            if {"cuda", "torchrun", "slow"} & set(marks) or "__main__" in b.code:
+                continue
+            if "torch.compile" in b.code or "import torch._dynamo" in b.code:
+                continue  # compile time would swamp the comparison
+            chosen.append(b)
+    with tempfile.TemporaryDirectory(prefix="qa-bench-blocks-") as tmp:
+        files = []
+        for i, b in enumerate(chosen):
+            f = Path(tmp) / f"b{i}.py"
+            f.write_text(b.code, encoding="utf-8")
+            files.append(str(f))
+        fork, old = [], []
+        runner.run("import torch\n", "warm.py")  # start the warm parent once
+        for _ in range(RUNS):
+            start = time.perf_counter()
+            for b in chosen:
+                runner.run(b.code, b.name)
+            fork.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-c", IN_PROCESS, *files], capture_output=True)
+            old.append(time.perf_counter() - start)
+        runner.ZYGOTE_PROCESS.close()
+    f, o = statistics.median(fork), statistics.median(old)
+    results["fork-per-block / in-process"] = f / o
+    print(f"  {len(chosen)} blocks: fork per block {f:.1f} s, in one process {o:.1f} s "
+          f"(incl. its torch import), ratio {f / o:.2f}")  # fmt: skip
 
 
 def builds(site: Path) -> None:
@@ -307,6 +369,7 @@ def main() -> None:
     print(f"make bench on {os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}")
     if "--no-suite" not in sys.argv:
         suite()
+    runners()
     with tempfile.TemporaryDirectory(prefix="qa-bench-") as tmp:
         site = Path(tmp) / "site"
         builds(site)

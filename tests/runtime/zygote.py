@@ -1,7 +1,9 @@
 """A warm parent that forks one fresh process per block: `python tests/runtime/zygote.py`.
 
-It imports torch and NumPy, does nothing else, and then serves requests from tests/runner.py, one
-JSON line each on stdin, answering one JSON line each on stdout. For each request it forks a
+It imports torch, NumPy and torch._dynamo (which torch itself imports on the first use of
+torch.compile, torch.export, an optimizer and more: 1 to 3 s a block otherwise), does nothing
+else, and serves requests from tests/runner.py, one JSON line each on stdin, answering one JSON
+line each on stdout. For each request it forks a
 child that runs the block as a reader's `python snippet.py` would: `__name__ == "__main__"`, a
 real file in an empty working directory, `sys.argv`, the script's folder first on `sys.path` and
 the repository nowhere on it, seeds set from the request. The child is its own process group;
@@ -27,6 +29,7 @@ import traceback
 import numpy  # noqa: F401  (warm: every block would import it with torch)
 import qa_runtime
 import torch
+import torch._dynamo  # noqa: F401  (warm: see above)
 
 _PR_SET_CHILD_SUBREAPER, _PR_SET_PDEATHSIG = 36, 1
 LIBC = ctypes.CDLL(None, use_errno=True)
