@@ -1,0 +1,36 @@
+import math
+
+import torch
+import torch.nn.functional as F
+
+C, eps = 4, 0.1
+target = torch.tensor([2])
+
+# the target label_smoothing trains against: (1 - eps) * one_hot + eps / C
+soft = torch.full((1, C), eps / C)
+soft[0, 2] += 1 - eps
+print(soft)
+# > tensor([[0.0250, 0.0250, 0.9250, 0.0250]])
+
+for gap in (0.0, 3.61, 10.0, 30.0):  # target logit minus the others
+    logits = torch.zeros(1, C)
+    logits[0, 2] = gap
+    smoothed = F.cross_entropy(logits, target, label_smoothing=eps)
+    same = torch.allclose(smoothed, F.cross_entropy(logits, soft))
+    plain = F.cross_entropy(logits, target)
+    print(gap, same, round(smoothed.item(), 4), round(plain.item(), 4))
+    # > 0.0 True 1.3863 1.3863
+    # > 3.61 True 0.3488 0.078
+    # > 10.0 True 0.7501 0.0001
+    # > 30.0 True 2.25 0.0
+
+# the minimum is the entropy of the soft target, at a finite gap ln(0.925 / 0.025)
+entropy = -(soft * soft.log()).sum()
+print(round(entropy.item(), 4), round(math.log(0.925 / 0.025), 2))
+# > 0.3488 3.61
+
+# past that gap the gradient pushes the target logit back down
+logits = torch.tensor([[0.0, 0.0, 30.0, 0.0]], requires_grad=True)
+F.cross_entropy(logits, target, label_smoothing=eps).backward()
+print(logits.grad)
+# > tensor([[-0.0250, -0.0250,  0.0750, -0.0250]])

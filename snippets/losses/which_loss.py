@@ -1,0 +1,72 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+N, C, T, D = 4, 3, 5, 8  # batch, classes, sequence length, embedding size
+
+# task: (loss, what the model outputs, target)
+tasks = {
+    "regression": (nn.MSELoss(), torch.randn(N, 1), torch.randn(N, 1)),
+    "binary": (
+        nn.BCEWithLogitsLoss(),
+        torch.randn(N),
+        torch.randint(0, 2, (N,)).float(),
+    ),
+    "multi-class": (
+        nn.CrossEntropyLoss(),
+        torch.randn(N, C),
+        torch.randint(0, C, (N,)),
+    ),
+    "multi-label": (
+        nn.BCEWithLogitsLoss(),
+        torch.randn(N, C),
+        torch.randint(0, 2, (N, C)).float(),
+    ),
+    "per-token": (
+        nn.CrossEntropyLoss(),
+        torch.randn(N, C, T),
+        torch.randint(0, C, (N, T)),
+    ),
+}
+for task, (loss_fn, out, target) in tasks.items():
+    name, loss = type(loss_fn).__name__, loss_fn(out, target)
+    print(
+        f"{task:11} {name:17} {tuple(out.shape)} {str(out.dtype)[6:]:7}"
+        f" {tuple(target.shape)} {str(target.dtype)[6:]} -> {loss.shape}"
+    )
+    # > regression  MSELoss           (4, 1) float32 (4, 1) float32 -> torch.Size([])
+    # > binary      BCEWithLogitsLoss (4,) float32 (4,) float32 -> torch.Size([])
+    # > multi-class CrossEntropyLoss  (4, 3) float32 (4,) int64 -> torch.Size([])
+    # > multi-label BCEWithLogitsLoss (4, 3) float32 (4, 3) float32 -> torch.Size([])
+    # > per-token   CrossEntropyLoss  (4, 3, 5) float32 (4, 5) int64 -> torch.Size([])
+
+# ranking and contrastive: embeddings in, no class target
+anchor, positive, negative = torch.randn(3, N, D).unbind(0)
+print(nn.TripletMarginLoss(margin=1.0)(anchor, positive, negative).shape)
+# > torch.Size([])
+# InfoNCE: row i of the similarity matrix should pick column i
+z1, z2 = F.normalize(anchor, dim=1), F.normalize(positive, dim=1)
+print(F.cross_entropy(z1 @ z2.T / 0.07, torch.arange(N)).shape)
+# > torch.Size([])
+
+# unaligned sequences (speech, OCR): CTC takes (T, N, C) log-probs and lengths
+log_probs = torch.randn(T, N, C).log_softmax(dim=2)
+targets = torch.randint(1, C, (N, 2))  # class 0 is the blank
+lengths = torch.full((N,), T), torch.full((N,), 2)
+print(nn.CTCLoss(blank=0)(log_probs, targets, *lengths).shape)
+# > torch.Size([])
+
+# the dtype is checked, not converted
+for bad in (
+    lambda: F.cross_entropy(torch.randn(N, C), torch.randint(0, C, (N,)).int()),
+    lambda: F.binary_cross_entropy_with_logits(
+        torch.randn(N), torch.randint(0, 2, (N,))
+    ),
+):
+    try:
+        bad()
+    except RuntimeError as e:
+        print(e)
+        # > expected target dtype to be Long or Byte, but got Int
+        # > result type Float can't be cast to the desired output type Long
