@@ -763,6 +763,35 @@ def _errors_page_printed(project: Project):
             )
 
 
+QUERY_KINDS = {"words", "api", "paraphrase", "error"}
+IDENTIFIER = re.compile(r"[_.()\[\]=`]|[a-z][A-Z]")
+
+
+@site_rule(
+    "queries-valid",
+    "Every search query (tests/search/*.yml) names an existing question and a known kind; a "
+    "`words` query holds no identifier.",
+    "Fix the entry: expect is page#id as the site names it (autograd/index.md#retain-graph); kind "
+    "is words, api, paraphrase or error; a query with an API name is not `words`.",
+)
+def _queries_valid(project: Project):
+    import yaml
+
+    questions = {project.question_key(q) for q in project.all_questions()}
+    for path in sorted((project.root / "tests" / "search").glob("*.yml")):
+        entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for i, e in enumerate(entries, start=1):
+            n = next((k for k, line in enumerate(lines, start=1) if str(e.get("q")) in line), 1)
+            where = f"{project.rel(path)}:{n}"
+            if e.get("expect") not in questions:
+                yield violation("queries-valid", where, f"no question {e.get('expect')!r}")
+            if e.get("kind") not in QUERY_KINDS:
+                yield violation("queries-valid", where, f"kind {e.get('kind')!r}")
+            elif e["kind"] == "words" and IDENTIFIER.search(str(e.get("q"))):
+                yield violation("queries-valid", where, f"a words query with an identifier: {e['q']!r}")
+
+
 CORRECTION_FIELDS = ["question", "date", "said", "truth", "evidence"]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
@@ -10,25 +11,37 @@ from tools.qa import PROJECT
 
 from .pages import page_url
 
-QUERIES_FILE = Path(__file__).with_name("queries.yml")
+QUERIES = PROJECT.root / "tests" / "search"
+SETS = {"tuning": QUERIES / "tuning.yml", "heldout": QUERIES / "heldout.yml"}
+KINDS = ("words", "api", "paraphrase", "error")
 BOX = "input.md-search__input"
 META = ".md-search-result__meta"
 PLACEHOLDER = "Type to start searching"
-# Result links a reader sees without opening "N more on this page", in the order shown,
-# as paths from the site root.
+# Result links a reader sees without opening "N more on this page", in the order shown, as paths
+# from the site root.
 VISIBLE_RESULTS = """ol => [...ol.querySelectorAll("a.md-search-result__link")]
   .filter(a => !a.closest("details"))
   .map(a => { const u = new URL(a.href); return u.pathname.slice(1) + u.hash })"""
 
 
-def load_queries() -> list[tuple[str, str, str, str | None]]:
-    """(kind, query, expected question as page#id, why it is a known miss or None) for every query in queries.yml."""
-    data = yaml.safe_load(QUERIES_FILE.read_text(encoding="utf-8"))
-    return [
-        (kind, i["q"], i["expect"], i.get("known_miss"))
-        for kind, items in data.items()
-        for i in items
-    ]
+@dataclass
+class Query:
+    set: str  # tuning or heldout
+    q: str
+    kind: str
+    expect: str  # page#id
+    known_miss: str | None = None
+
+
+def load_queries(path: Path | None = None) -> list[Query]:
+    """Every query of the tuning and held-out sets (or of one file)."""
+    out = []
+    for name, file in SETS.items():
+        if path is not None and file != path:
+            continue
+        for entry in yaml.safe_load(file.read_text(encoding="utf-8")) or []:
+            out.append(Query(name, **entry))
+    return out
 
 
 def url_of(question: str) -> str:
@@ -45,15 +58,13 @@ def wait_meta(page, placeholder: bool) -> None:
 
 
 def search(page, query: str) -> list[str]:
-    """Type `query` into the open search box; return the question links of the results, best first."""
+    """Type `query` into the open search box; return the result links a reader sees, best
+    first (questions and pages alike)."""
     box = page.locator(BOX)
     box.fill("")
-    box.press(
-        "Backspace"
-    )  # Material searches on keyup: an empty query resets the results
+    box.press("Backspace")  # Material searches on keyup: an empty query resets the results
     wait_meta(page, placeholder=True)
     box.fill(query[:-1])
     page.keyboard.type(query[-1])
     wait_meta(page, placeholder=False)
-    links = page.eval_on_selector("ol.md-search-result__list", VISIBLE_RESULTS)
-    return [link for link in links if "#" in link]
+    return page.eval_on_selector("ol.md-search-result__list", VISIBLE_RESULTS)
