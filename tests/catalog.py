@@ -347,6 +347,31 @@ CATALOG: list[Broken] = [
         "docs/reference/corrections.yml: entry 1",
     ),
     Broken(
+        "queries-valid",
+        "unknown-question",
+        {
+            "tests/search/tuning.yml": "- {q: zero grad, kind: words, "
+            "expect: training/index.md#nope}\n"
+        },
+        "tests/search/tuning.yml:1",
+    ),
+    Broken(
+        "quick-reference",
+        "missing-line",
+        {
+            f"{SNIPPETS}/ok.py": OK,
+            PAGE: question("listed", "ok.py") + "\n" + question("unlisted", "ok.py"),
+            "docs/reference/mental-model.md": "# Quick\n\n- listed [→](../catalog/index.md#listed)\n",
+        },
+        f"{PAGE}:",
+    ),
+    Broken(
+        "section-description",
+        "none",
+        {f"{SNIPPETS}/ok.py": OK, PAGE: "# Catalog\n\n" + question("described", "ok.py")},
+        f"{PAGE}:1",
+    ),
+    Broken(
         "snippet-orphan",
         "unused",
         {f"{SNIPPETS}/alone.py": OK},

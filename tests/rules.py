@@ -763,6 +763,39 @@ def _errors_page_printed(project: Project):
             )
 
 
+@site_rule(
+    "quick-reference",
+    "Every question has a line in the quick reference (docs/reference/mental-model.md) that links "
+    "it.",
+    "Add one line with the fact the answer proves, ending in a link to page#id.",
+)
+def _quick_reference(project: Project):
+    page = project.docs / "reference" / "mental-model.md"
+    if not page.exists():
+        return
+    text = page.read_text(encoding="utf-8")
+    linked = {
+        (page.parent / target).resolve().relative_to(project.docs.resolve()).as_posix() + "#" + qid
+        for target, qid in re.findall(r"\]\(([^)#\s]+\.md)#([\w-]+)\)", text)
+    }
+    for q in project.all_questions():
+        if project.question_key(q) not in linked:
+            yield violation("quick-reference", q.where, f"#{q.id} is not in the quick reference")
+
+
+@site_rule(
+    "section-description",
+    "Every section page in mkdocs.yml's nav has a `description:` in its front matter (the home "
+    "page's table of sections shows it).",
+    "Add front matter: ---, description: \"what the section covers\", --- at the top of the page.",
+)
+def _section_description(project: Project):
+    for _, page in project.sections:
+        text = page.read_text(encoding="utf-8")
+        if not re.match(r"^---\n(?:.*\n)*?description:\s*\S", text):
+            yield violation("section-description", f"{project.rel(page)}:1", "no description")
+
+
 QUERY_KINDS = {"words", "api", "paraphrase", "error"}
 IDENTIFIER = re.compile(r"[_.()\[\]=`]|[a-z][A-Z]")
 

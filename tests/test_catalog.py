@@ -23,7 +23,8 @@ from tools import build
 from tools.qa import PROJECT, Project
 
 COPIED = ["mkdocs.yml", "pyproject.toml", ".gitignore", "requirements.txt"]
-LINKED = ["tools", "tests", "overrides", "docs/assets"]
+# Linked, not copied: read-only for the catalog (a file written there would land in the repository).
+LINKED = ["tools", "overrides", "docs/assets"]
 
 
 def fill(text: str) -> str:
@@ -42,15 +43,17 @@ def small_project(folder: Path, files: dict[str, str]) -> Project:
     (folder / "snippets").mkdir(exist_ok=True)
     (folder / "docs" / "index.md").write_text("# Home\n", encoding="utf-8")
     for name, text in files.items():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_text(fill(text), encoding="utf-8")
+        target = folder / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        assert folder.resolve() in target.resolve().parents, f"{name} would leave the project"
+        target.write_text(fill(text), encoding="utf-8")
     # The nav: every page, but one named orphan.md.
     pages = sorted(
         p.relative_to(folder / "docs").as_posix()
         for p in (folder / "docs").rglob("*.md")
     )
     nav = "".join(
-        f"  - {p}\n" for p in pages if not p.endswith("orphan.md") and "assets" not in p
+        f'  - "{p}": {p}\n' for p in pages if not p.endswith("orphan.md") and "assets" not in p
     )
     config = (folder / "mkdocs.yml").read_text(encoding="utf-8")
     (folder / "mkdocs.yml").write_text(
