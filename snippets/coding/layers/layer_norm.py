@@ -24,21 +24,23 @@ def layer_norm(x, normalized_shape, weight=None, bias=None, eps=1e-5):
 def check(layer_norm):
     torch.manual_seed(0)
     x = torch.randn(2, 3, 4, 5, dtype=torch.float64, requires_grad=True)
+
+    def close(got, want, case):
+        torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
+
     for shape in [(5,), (4, 5)]:  # one and two normalized dims: not only dim=-1
         w = torch.randn(shape, dtype=torch.float64, requires_grad=True)
         b = torch.randn(shape, dtype=torch.float64, requires_grad=True)
         for args in [(None, None), (w, b)]:
             got = layer_norm(x, shape, *args)
             want = F.layer_norm(x, shape, *args)
-            torch.testing.assert_close(
-                got, want, msg=lambda m: f"normalized_shape={shape}: {m}"
-            )
+            close(got, want, f"normalized_shape={shape}, affine={args[0] is not None}")
             grads = [t for t in (x, *args) if t is not None]
             g = torch.randn_like(want)
-            torch.testing.assert_close(
+            close(
                 torch.autograd.grad(got, grads, g),
                 torch.autograd.grad(want, grads, g),
-                msg=lambda m: f"gradients, normalized_shape={shape}: {m}",
+                f"gradients, normalized_shape={shape}",
             )
     # A constant row: the variance is 0, so only eps keeps the output finite.
     c = torch.full((2, 5), 3.0)
@@ -47,6 +49,8 @@ def check(layer_norm):
     )
     print("layer_norm matches F.layer_norm: 1 and 2 normalized dims, gradients, eps")
     # > layer_norm matches F.layer_norm: 1 and 2 normalized dims, gradients, eps
+
+
 # --8<-- [end:check]
 
 

@@ -1,0 +1,96 @@
+"""BatchNorm with running statistics, checked against nn.BatchNorm1d and 2d."""
+
+import torch
+import torch.nn as nn
+
+
+class BatchNorm(nn.Module):
+    """Normalize each channel (dim 1) of an (N, C), (N, C, L) or (N, C, H, W) input.
+
+    Train mode: the batch's statistics, and update running_mean and running_var with
+    momentum. Eval mode: the running statistics. Parameters weight, bias and buffers
+    running_mean, running_var start as in nn.BatchNorm*d.
+    """
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.1):
+        # --8<-- [start:solution]
+        super().__init__()
+        self.eps, self.momentum = eps, momentum
+        self.weight = nn.Parameter(torch.ones(num_features))
+        self.bias = nn.Parameter(torch.zeros(num_features))
+        self.register_buffer("running_mean", torch.zeros(num_features))
+        self.register_buffer("running_var", torch.ones(num_features))
+        # --8<-- [end:solution]
+
+    def forward(self, x):
+        # --8<-- [start:solution]
+        dims = [0, *range(2, x.dim())]  # every dim but the channels
+        shape = [1, -1] + [1] * (x.dim() - 2)  # a (C,) vector broadcast over dim 1
+        if self.training:
+            mean = x.mean(dim=dims)
+            var = x.var(dim=dims, correction=0)  # biased: it normalizes this batch
+            n = x.numel() // x.shape[1]  # values per channel: N * L or N * H * W
+            with torch.no_grad():  # the running statistics are not differentiated
+                m = self.momentum
+                self.running_mean.mul_(1 - m).add_(m * mean)
+                # The running estimate is unbiased: var * n / (n - 1).
+                self.running_var.mul_(1 - m).add_(m * var * n / (n - 1))
+        else:
+            mean, var = self.running_mean, self.running_var
+        y = (x - mean.view(shape)) * torch.rsqrt(var.view(shape) + self.eps)
+        return y * self.weight.view(shape) + self.bias.view(shape)
+        # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+def check(BatchNorm):
+    torch.manual_seed(0)
+
+    def close(got, want, case):
+        torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
+
+    configs = [
+        (nn.BatchNorm1d(3), (8, 3)),
+        (nn.BatchNorm1d(3), (4, 3, 5)),
+        (nn.BatchNorm2d(3, momentum=0.3), (2, 3, 4, 5)),
+    ]
+    for ref, shape in configs:
+        ours = BatchNorm(3, momentum=ref.momentum)
+        for name in ["weight", "bias", "running_mean", "running_var"]:
+            close(getattr(ours, name), getattr(ref, name), f"{shape}: initial {name}")
+        ref, ours = ref.double(), ours.double()
+        with torch.no_grad():  # affine parameters other than 1 and 0
+            for name in ["weight", "bias"]:
+                getattr(ours, name).copy_(getattr(ref, name).normal_())
+        for step in range(3):  # train mode: batch statistics, running updates
+            x = (torch.randn(shape, dtype=torch.float64) * 2 + 1).requires_grad_()
+            got, want = ours(x), ref(x)
+            close(got, want, f"{shape}, train step {step}: output")
+            g = torch.randn_like(want)
+            inputs = [x, ours.weight, ours.bias]
+            close(
+                torch.autograd.grad(got, inputs, g),
+                torch.autograd.grad(want, [x, ref.weight, ref.bias], g),
+                f"{shape}, train step {step}: gradients of x, weight, bias",
+            )
+            for name in ["running_mean", "running_var"]:
+                close(
+                    getattr(ours, name),
+                    getattr(ref, name),
+                    f"{shape}, after train step {step}: {name} (momentum, unbiased)",
+                )
+        ours.eval()
+        ref.eval()
+        x = torch.randn(shape, dtype=torch.float64) * 3 - 2  # not the running stats
+        close(ours(x), ref(x), f"{shape}, eval: normalize with the running statistics")
+        close(ours.running_mean, ref.running_mean, f"{shape}, eval: no update")
+        close(ours.running_var, ref.running_var, f"{shape}, eval: no update")
+    print("BatchNorm matches nn.BatchNorm1d/2d: train, grads, running stats, eval")
+    # > BatchNorm matches nn.BatchNorm1d/2d: train, grads, running stats, eval
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(BatchNorm)

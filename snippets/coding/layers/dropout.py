@@ -1,0 +1,64 @@
+"""Inverted dropout, checked against F.dropout's semantics and statistics."""
+
+import torch
+import torch.nn.functional as F
+
+
+def dropout(x, p=0.5, training=True, generator=None):
+    """Zero each element with probability p and scale the rest by 1 / (1 - p) in
+    training; the identity otherwise. Draw the random mask from `generator`."""
+    # --8<-- [start:solution]
+    if not training or p == 0:
+        return x
+    if p == 1:  # every element dropped; x * 0 / 0 would be nan
+        return torch.zeros_like(x)
+    keep = torch.rand(x.shape, generator=generator, dtype=x.dtype) >= p
+    # Inverted scaling: divide by the keep probability now, so that the expected
+    # value is x and eval mode needs no rescaling.
+    return x * keep / (1 - p)
+    # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+def check(dropout):
+    torch.manual_seed(0)
+    x = torch.randn(100_000, dtype=torch.float64).requires_grad_()
+
+    def close(got, want, case):
+        torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
+
+    for p in [0.2, 0.7]:  # not 0.5, where keeping with probability p looks right
+        gen = torch.Generator().manual_seed(1)
+        out = dropout(x, p, generator=gen)
+        again = dropout(x, p, generator=torch.Generator().manual_seed(1))
+        assert torch.equal(out, again), f"p={p}: the same seed must give the same mask"
+        kept = out != 0
+        # Each element is either 0 or x / (1 - p): the survivors are scaled.
+        close(out[kept], x[kept] / (1 - p), f"p={p}: kept elements are x / (1 - p)")
+        # The fraction dropped is p, to about 5 standard deviations of 100k draws.
+        dropped = 1 - kept.double().mean().item()
+        assert abs(dropped - p) < 0.008, f"p={p}: dropped a fraction {dropped:.3f}"
+        # The expected value is preserved: mean of dropout(ones) is 1, as for torch.
+        ones = torch.ones(100_000, dtype=torch.float64)
+        ours = dropout(ones, p, generator=gen).mean().item()
+        theirs = F.dropout(ones, p).mean().item()
+        for who, mean in [("dropout", ours), ("F.dropout", theirs)]:
+            assert abs(mean - 1) < 0.025, f"p={p}: mean of {who}(ones) is {mean:.3f}"
+        # The gradient is the same mask and scale: 1 / (1 - p) where kept, else 0.
+        (grad,) = torch.autograd.grad(out.sum(), x)
+        close(grad, kept.double() / (1 - p), f"p={p}: gradient is mask / (1 - p)")
+    for p, training in [(0.3, False), (0.0, True), (1.0, True)]:
+        close(
+            dropout(x, p, training),
+            F.dropout(x, p, training),
+            f"p={p}, training={training}: eval and p=0 are the identity, p=1 gives 0",
+        )
+    print("dropout acts as F.dropout: 0 or x / (1 - p), mean x, grads, eval, p=0, 1")
+    # > dropout acts as F.dropout: 0 or x / (1 - p), mean x, grads, eval, p=0, 1
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(dropout)

@@ -1,0 +1,68 @@
+"""nn.Embedding with padding_idx from scratch, checked against nn.Embedding."""
+
+import torch
+import torch.nn as nn
+
+
+class Embedding(nn.Module):
+    """A (num_embeddings, embedding_dim) table; forward(ids) looks up rows. Row
+    padding_idx starts at zero and never receives a gradient. Tensor ops only."""
+
+    def __init__(self, num_embeddings, embedding_dim, padding_idx=None):
+        # --8<-- [start:solution]
+        super().__init__()
+        if padding_idx is not None and padding_idx < 0:
+            padding_idx += num_embeddings  # -1 is the last row, as in nn.Embedding
+        self.padding_idx = padding_idx
+        self.weight = nn.Parameter(torch.randn(num_embeddings, embedding_dim))
+        if padding_idx is not None:
+            with torch.no_grad():
+                self.weight[padding_idx] = 0
+        # --8<-- [end:solution]
+
+    def forward(self, ids):
+        # --8<-- [start:solution]
+        out = self.weight[ids]  # (*ids.shape, embedding_dim): a row lookup
+        if self.padding_idx is None:
+            return out
+        # The same values, but the positions that hold padding_idx pass no gradient
+        # to the table; the row keeps whatever vector it holds (a loaded one too).
+        pad = (ids == self.padding_idx).unsqueeze(-1)
+        return torch.where(pad, out.detach(), out)
+        # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+def check(Embedding):
+    torch.manual_seed(0)
+
+    def close(got, want, case):
+        torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
+
+    for padding_idx in [None, 0, 3, -1]:
+        case = f"padding_idx={padding_idx}"
+        ours, ref = Embedding(10, 4, padding_idx), nn.Embedding(10, 4, padding_idx)
+        assert ours.padding_idx == ref.padding_idx, f"{case}: {ours.padding_idx}"
+        assert ours.weight.shape == ref.weight.shape, f"{case}: {ours.weight.shape}"
+        if ref.padding_idx is not None:
+            close(ours.weight[ref.padding_idx], torch.zeros(4), f"{case}: initial row")
+        with torch.no_grad():  # a non-zero padding row, as from_pretrained can load
+            ours.weight.copy_(ref.weight.normal_())
+        ids = torch.tensor([[1, 3, 3, 0, 9], [9, 0, 2, 3, 3]])  # repeats and padding
+        got, want = ours(ids), ref(ids)
+        close(got, want, f"{case}: lookup returns the stored row, padding too")
+        g = torch.randn_like(want)
+        close(
+            torch.autograd.grad(got, ours.weight, g),
+            torch.autograd.grad(want, ref.weight, g),
+            f"{case}: weight gradient, summed over repeats, 0 for the padding row",
+        )
+    print("Embedding matches nn.Embedding: lookup, summed grads, padding_idx rows")
+    # > Embedding matches nn.Embedding: lookup, summed grads, padding_idx rows
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(Embedding)

@@ -1,0 +1,87 @@
+"""Linear as an autograd.Function with a hand-written backward, checked against
+F.linear's gradients and gradcheck."""
+
+import torch
+import torch.nn.functional as F
+
+
+class LinearFunction(torch.autograd.Function):
+    """y = x @ weight.T + bias for x of shape (*, in), weight (out, in), bias (out,)
+    or None. Call it as LinearFunction.apply(x, weight, bias)."""
+
+    @staticmethod
+    def forward(x, weight, bias):
+        # --8<-- [start:solution]
+        y = x @ weight.T
+        return y if bias is None else y + bias
+        # --8<-- [end:solution]
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        # --8<-- [start:solution]
+        x, weight, bias = inputs
+        ctx.save_for_backward(x, weight)  # checks they are not modified in place
+        ctx.has_bias = bias is not None
+        # --8<-- [end:solution]
+
+    @staticmethod
+    def backward(ctx, grad_y):
+        # --8<-- [start:solution]
+        x, weight = ctx.saved_tensors
+        grad_x = grad_w = grad_b = None
+        if ctx.needs_input_grad[0]:
+            grad_x = grad_y @ weight  # (*, out) @ (out, in) -> (*, in)
+        # The weight is shared by every row of every leading dim: sum over all of
+        # them, which flattening to 2-D does in one matmul.
+        g2 = grad_y.reshape(-1, grad_y.shape[-1])
+        if ctx.needs_input_grad[1]:
+            grad_w = g2.T @ x.reshape(-1, x.shape[-1])  # (out, in)
+        if ctx.has_bias and ctx.needs_input_grad[2]:
+            grad_b = g2.sum(0)
+        return grad_x, grad_w, grad_b  # one per forward input, None for no bias
+        # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+def check(LinearFunction):
+    torch.manual_seed(0)
+
+    def close(got, want, case):
+        torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
+
+    def leaf(*shape):
+        return torch.randn(*shape, dtype=torch.float64, requires_grad=True)
+
+    # (in, out) = (3, 3): a transposed gradient has the right shape, not the values.
+    for x_shape, n_out in [((5, 3), 4), ((2, 4, 3), 4), ((2, 4, 3), 3)]:
+        x, w, b = leaf(*x_shape), leaf(n_out, x_shape[-1]), leaf(n_out)
+        for bias in [b, None]:
+            case = f"x {x_shape}, weight {tuple(w.shape)}, bias={bias is not None}"
+            inputs = [t for t in (x, w, bias) if t is not None]
+            got, want = LinearFunction.apply(x, w, bias), F.linear(x, w, bias)
+            close(got, want, f"{case}: output")
+            g = torch.randn_like(want)
+            close(
+                torch.autograd.grad(got, inputs, g),
+                torch.autograd.grad(want, inputs, g),
+                f"{case}: gradients (sum over every leading dim)",
+            )
+            # Finite differences in float64 agree with the hand-written backward.
+            assert torch.autograd.gradcheck(LinearFunction.apply, (x, w, bias)), case
+    # setup_context (not forward(ctx, ...)) is what torch.func transforms need;
+    # x is frozen here, so only the weight's gradient is asked for.
+    x, w, b = torch.randn(2, 3, dtype=torch.float64), leaf(4, 3), leaf(4)
+    close(
+        torch.func.grad(lambda w: LinearFunction.apply(x, w, b).sum())(w),
+        torch.func.grad(lambda w: F.linear(x, w, b).sum())(w),
+        "torch.func.grad with respect to the weight only",
+    )
+    print("LinearFunction matches F.linear: outputs, grads, gradcheck, torch.func.grad")
+    # > LinearFunction matches F.linear: outputs, grads, gradcheck, torch.func.grad
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(LinearFunction)

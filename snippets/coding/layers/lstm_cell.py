@@ -1,0 +1,84 @@
+"""An LSTM cell from scratch, checked against nn.LSTMCell with its weights loaded."""
+
+import math
+
+import torch
+import torch.nn as nn
+
+
+class LSTMCell(nn.Module):
+    """nn.LSTMCell's parameters (weight_ih (4H, I), weight_hh (4H, H), bias_ih and
+    bias_hh (4H,), each U(-1/sqrt(H), 1/sqrt(H))), so that its state_dict loads.
+    forward(x (B, I), state=(h, c) or None for zeros) returns (h', c')."""
+
+    def __init__(self, input_size, hidden_size):
+        # --8<-- [start:solution]
+        super().__init__()
+        self.hidden_size = hidden_size
+        bound = 1 / math.sqrt(hidden_size)
+
+        def param(*shape):
+            return nn.Parameter(torch.empty(shape).uniform_(-bound, bound))
+
+        self.weight_ih = param(4 * hidden_size, input_size)
+        self.weight_hh = param(4 * hidden_size, hidden_size)
+        self.bias_ih = param(4 * hidden_size)
+        self.bias_hh = param(4 * hidden_size)
+        # --8<-- [end:solution]
+
+    def forward(self, x, state=None):
+        # --8<-- [start:solution]
+        if state is None:
+            zeros = x.new_zeros(x.shape[0], self.hidden_size)
+            state = (zeros, zeros)
+        h, c = state
+        gates = (
+            x @ self.weight_ih.T + self.bias_ih + h @ self.weight_hh.T + self.bias_hh
+        )
+        # The rows of the weights are stacked in the order i, f, g, o.
+        i, f, g, o = gates.chunk(4, dim=1)
+        i, f, g, o = i.sigmoid(), f.sigmoid(), g.tanh(), o.sigmoid()
+        c = f * c + i * g  # forget part of the old cell, write the new candidate
+        h = o * c.tanh()
+        return h, c
+        # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+def check(LSTMCell):
+    torch.manual_seed(0)
+
+    def close(got, want, case):
+        torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
+
+    ref = nn.LSTMCell(3, 5).double()
+    ours = LSTMCell(3, 5)
+    for name, p in ref.named_parameters():
+        q = getattr(ours, name)
+        assert q.shape == p.shape, f"{name}: shape {tuple(q.shape)}, want {p.shape}"
+        assert q.abs().max() <= 1 / 5**0.5, f"{name}: not U(-1/sqrt(H), 1/sqrt(H))"
+    ours.load_state_dict(ref.state_dict())  # strict: the same names and shapes
+    ours.double()
+    xs = torch.randn(4, 2, 3, dtype=torch.float64, requires_grad=True)  # (T, B, I)
+    got = want = None  # state None: zeros
+    for t in range(4):  # unrolled: the state carries errors forward
+        got, want = ours(xs[t], got), ref(xs[t], want)
+        close(got[0], want[0], f"step {t}: h (gate order i, f, g, o)")
+        close(got[1], want[1], f"step {t}: c")
+    loss_ours = got[0].pow(2).sum() + got[1].sum()
+    loss_ref = want[0].pow(2).sum() + want[1].sum()
+    inputs = [xs, *ours.parameters()]
+    close(
+        torch.autograd.grad(loss_ours, inputs),
+        torch.autograd.grad(loss_ref, [xs, *ref.parameters()]),
+        "gradients through 4 steps, inputs and every weight",
+    )
+    print("LSTMCell matches nn.LSTMCell: its state_dict, 4 steps, h and c, gradients")
+    # > LSTMCell matches nn.LSTMCell: its state_dict, 4 steps, h and c, gradients
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(LSTMCell)
