@@ -1,0 +1,63 @@
+import torch
+
+torch.manual_seed(0)
+OUT, IN = 512, 1024
+# rows of different scales and a few large weights, as in real LLM layers
+W = torch.randn(OUT, IN) * 0.02 * torch.randn(OUT, 1).exp()
+W.view(-1)[torch.randperm(W.numel())[:20]] *= 20
+x = torch.randn(16, IN)  # activations stay floating point
+y = x @ W.T
+
+
+def rel_err(y_hat):
+    return f"{((y_hat - y).norm() / y.norm()).item():.4f}"
+
+
+# int8, one scale per output channel (row): w ~ q * scale, q in [-127, 127]
+scale = W.abs().amax(dim=1, keepdim=True) / 127
+q = torch.round(W / scale).clamp(-127, 127).to(torch.int8)
+y_int8 = x @ (q.float() * scale).T  # dequantize, then matmul
+# the row scale factors out of each dot product: rescale the outputs instead
+print(torch.allclose((x @ q.float().T) * scale.T, y_int8, rtol=1e-4, atol=1e-5))
+# > True
+print("int8 per-channel error", rel_err(y_int8))
+# > int8 per-channel error 0.0112
+
+# one scale for the whole tensor: the largest weight sets every row's step size
+scale_t = W.abs().max() / 127
+y_t = x @ (torch.round(W / scale_t).clamp(-127, 127) * scale_t).T
+print("int8 per-tensor error ", rel_err(y_t))
+# > int8 per-tensor error  0.1245
+
+
+# int4 in [-8, 7]: per channel, and with one scale per group of 128 inputs
+def int4(W, group):
+    Wg = W.view(OUT, IN // group, group)
+    s = Wg.abs().amax(dim=-1, keepdim=True) / 7
+    return torch.round(Wg / s).clamp(-8, 7), s
+
+
+for group in (IN, 128):
+    q4, s4 = int4(W, group)
+    print(f"int4 group {group:4d} error", rel_err(x @ (q4 * s4).view(OUT, IN).T))
+    # > int4 group 1024 error 0.1791
+    # > int4 group  128 error 0.1205
+
+# memory: two int4 values per byte, plus a bf16 scale per group
+q4, s4 = int4(W, 128)
+nibbles = (q4.to(torch.int8) + 8).to(torch.uint8).view(OUT, IN)
+packed = nibbles[:, ::2] | (nibbles[:, 1::2] << 4)
+unpacked = torch.stack([packed & 15, packed >> 4], dim=-1).view(OUT, IN)
+print(torch.equal(unpacked, nibbles))
+# > True
+for name, nbytes in [
+    ("bf16", W.bfloat16().nbytes),
+    ("int8 + scales", q.nbytes + scale.bfloat16().nbytes),
+    ("int4 g128 + scales", packed.nbytes + s4.bfloat16().nbytes),
+]:
+    print(
+        f"{name:18} {nbytes / 2**10:6.0f} KiB, {8 * nbytes / W.numel():.2f} bits/weight"
+    )
+    # > bf16                 1024 KiB, 16.00 bits/weight
+    # > int8 + scales         513 KiB, 8.02 bits/weight
+    # > int4 g128 + scales    264 KiB, 4.12 bits/weight

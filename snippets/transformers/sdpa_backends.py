@@ -1,0 +1,61 @@
+import textwrap
+import warnings
+
+import torch
+import torch.nn.functional as F
+from torch.nn.attention import SDPBackend, sdpa_kernel
+from torch.profiler import profile
+
+torch.manual_seed(0)
+q, k, v = torch.randn(3, 1, 4, 16, 32).unbind(0)  # (batch, heads, L, head dim)
+
+
+def kernel(*args, **kwargs):
+    """The aten kernel that scaled_dot_product_attention dispatched to."""
+    with profile() as prof:
+        F.scaled_dot_product_attention(*args, **kwargs)
+    names = [e.name for e in prof.events() if e.name.startswith("aten::_scaled_dot")]
+    return names[0].removeprefix("aten::_scaled_dot_product_")
+
+
+mask = torch.ones(16, 16, dtype=torch.bool).tril()
+print(kernel(q, k, v))
+# > flash_attention_for_cpu
+dtypes = (torch.float16, torch.bfloat16, torch.float64)
+print({kernel(*(t.to(dtype) for t in (q, k, v))) for dtype in dtypes})
+# > {'flash_attention_for_cpu'}
+print(
+    kernel(q, k, v, attn_mask=mask)
+)  # the CPU kernel takes a mask; GPU flash does not
+# > flash_attention_for_cpu
+print(kernel(q, k, v, dropout_p=0.1))  # no fused CPU kernel does dropout
+# > attention_math
+print(kernel(q, k, torch.randn(1, 4, 16, 64)))  # value head dim != query head dim
+# > attention_math
+
+# set_priority=True makes the list an order for the CUDA chooser; the CPU chooser
+# ignores it and takes its flash kernel whenever that is allowed and can run
+with sdpa_kernel([SDPBackend.MATH, SDPBackend.FLASH_ATTENTION], set_priority=True):
+    print(kernel(q, k, v))
+    # > flash_attention_for_cpu
+
+# forcing a kernel that cannot run raises, after warnings that say why
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    try:
+        with sdpa_kernel(SDPBackend.FLASH_ATTENTION):
+            F.scaled_dot_product_attention(q, k, v, dropout_p=0.1)
+    except RuntimeError as e:
+        print(e)
+        # > No available kernel.  Aborting execution.
+for w in caught:
+    print(str(w.message).split(" (Triggered")[0])
+    # > Flash attention kernel not used because:
+    # > Both fused kernels do not support non-zero dropout.
+try:  # a CUDA-only backend, on CPU
+    with sdpa_kernel(SDPBackend.EFFICIENT_ATTENTION):
+        F.scaled_dot_product_attention(q, k, v)
+except RuntimeError as e:
+    print(textwrap.fill(str(e), 76))
+    # > No viable backend for scaled_dot_product_attention was found. This is likely
+    # > due to turning off both the math kernel and the fused kernels.
