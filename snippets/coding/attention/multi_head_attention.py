@@ -1,0 +1,108 @@
+"""Multi-head attention from scratch, checked against nn.MultiheadAttention."""
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+class MultiHeadAttention(nn.Module):
+    """num_heads heads of embed_dim // num_heads dims each; inputs are batch first."""
+
+    def __init__(self, embed_dim, num_heads):
+        # --8<-- [start:solution]
+        super().__init__()
+        self.num_heads = num_heads
+        self.q_proj = nn.Linear(embed_dim, embed_dim)
+        self.k_proj = nn.Linear(embed_dim, embed_dim)
+        self.v_proj = nn.Linear(embed_dim, embed_dim)
+        self.out_proj = nn.Linear(embed_dim, embed_dim)
+        # --8<-- [end:solution]
+
+    @torch.no_grad()
+    def load_from(self, mha):
+        """Copy the weights of an nn.MultiheadAttention(embed_dim, num_heads)."""
+        # --8<-- [start:solution]
+        # in_proj_weight (3E, E) stacks the q, k, v projections, in that order.
+        for proj, w, b in zip(
+            (self.q_proj, self.k_proj, self.v_proj),
+            mha.in_proj_weight.chunk(3),
+            mha.in_proj_bias.chunk(3),
+            strict=True,
+        ):
+            proj.weight.copy_(w)
+            proj.bias.copy_(b)
+        self.out_proj.weight.copy_(mha.out_proj.weight)
+        self.out_proj.bias.copy_(mha.out_proj.bias)
+        # --8<-- [end:solution]
+
+    def forward(self, query, key, value, key_padding_mask=None):
+        """query (B, L, E), key and value (B, S, E) -> (B, L, E).
+
+        key_padding_mask: bool (B, S), True where the key is padding (to be ignored).
+        """
+        # --8<-- [start:solution]
+        B, L, E = query.shape
+        S, H = key.size(1), self.num_heads
+
+        def heads(x, n):  # (B, n, E) -> (B, H, n, E // H): split E, then move H forward
+            return x.view(B, n, H, E // H).transpose(1, 2)
+
+        q = heads(self.q_proj(query), L)
+        k = heads(self.k_proj(key), S)
+        v = heads(self.v_proj(value), S)
+        mask = None
+        if key_padding_mask is not None:
+            # SDPA's boolean mask means "takes part": the opposite of key_padding_mask.
+            mask = ~key_padding_mask[:, None, None, :]  # (B, 1, 1, S)
+        out = F.scaled_dot_product_attention(q, k, v, attn_mask=mask)
+        return self.out_proj(out.transpose(1, 2).reshape(B, L, E))
+        # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+def check(MultiHeadAttention):
+    torch.manual_seed(0)
+    B, E, H = 2, 12, 3
+    ref = nn.MultiheadAttention(E, H, batch_first=True, dtype=torch.float64)
+    with torch.no_grad():  # both biases start at zero: make them count
+        ref.in_proj_bias.normal_()
+        ref.out_proj.bias.normal_()
+    mine = MultiHeadAttention(E, H).double()
+    mine.load_from(ref)
+    x = torch.randn(B, 5, E, dtype=torch.float64, requires_grad=True)
+    memory = torch.randn(B, 7, E, dtype=torch.float64, requires_grad=True)
+    # True = padding: sequence 0 has 1 padded key at the end, sequence 1 has 3.
+    pad5 = torch.tensor([[0, 0, 0, 0, 1], [0, 0, 1, 1, 1]], dtype=torch.bool)
+    pad7 = torch.tensor([[0, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 1, 1, 1]]).bool()
+
+    def compare(case, got, want, inputs):
+        torch.testing.assert_close(
+            got,
+            want,
+            msg=lambda m: f"{case} (q/k/v order? head split? True = ignore?): {m}",
+        )
+        g = torch.randn_like(want)
+        torch.testing.assert_close(
+            torch.autograd.grad(got, inputs, g),
+            torch.autograd.grad(want, inputs, g),
+            msg=lambda m: f"gradients, {case}: {m}",
+        )
+
+    cases = [  # (case, query, key = value, key_padding_mask)
+        ("self-attention", x, x, None),
+        ("self-attention, key_padding_mask", x, x, pad5),
+        ("cross-attention L=5, S=7, key_padding_mask", x, memory, pad7),
+    ]
+    for case, q, kv, pad in cases:
+        got = mine(q, kv, kv, key_padding_mask=pad)
+        want, _ = ref(q, kv, kv, key_padding_mask=pad, need_weights=False)
+        compare(case, got, want, (x,) if kv is x else (x, memory))
+    print("MultiHeadAttention matches nn.MultiheadAttention: self, cross, pad, grads")
+    # > MultiHeadAttention matches nn.MultiheadAttention: self, cross, pad, grads
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(MultiHeadAttention)

@@ -1,0 +1,69 @@
+"""Tiled attention with an online softmax (the FlashAttention idea), checked against
+SDPA."""
+
+import torch
+import torch.nn.functional as F
+
+
+def tiled_attention(q, k, v, block_size):
+    """softmax(q @ k^T / sqrt(d)) @ v, reading the keys block_size at a time.
+
+    q (..., L, d), k (..., S, d), v (..., S, dv). Holds an L x block_size block of
+    scores at a time, never the L x S matrix.
+    """
+    # --8<-- [start:solution]
+    scale = q.size(-1) ** -0.5
+    S = k.size(-2)
+    row_max = q.new_full((*q.shape[:-1], 1), float("-inf"))  # max score seen so far
+    row_sum = q.new_zeros((*q.shape[:-1], 1))  # sum of exp(score - row_max)
+    acc = q.new_zeros((*q.shape[:-1], v.size(-1)))  # sum of exp(score - row_max) * v
+    for start in range(0, S, block_size):  # the last block may be shorter
+        kb = k[..., start : start + block_size, :]
+        vb = v[..., start : start + block_size, :]
+        scores = (q @ kb.transpose(-2, -1)) * scale  # (..., L, block)
+        new_max = torch.maximum(row_max, scores.amax(dim=-1, keepdim=True))
+        # What was summed under the old max is rescaled to the new one.
+        alpha = torch.exp(row_max - new_max)  # exp(-inf) = 0 on the first block
+        p = torch.exp(scores - new_max)
+        row_sum = row_sum * alpha + p.sum(dim=-1, keepdim=True)
+        acc = acc * alpha + p @ vb
+        row_max = new_max
+    return acc / row_sum
+    # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+def check(tiled_attention):
+    torch.manual_seed(0)
+
+    def compare(case, got, want):
+        torch.testing.assert_close(
+            got,
+            want,
+            msg=lambda m: f"{case} (rescale sum and acc when the max changes?): {m}",
+        )
+
+    q = torch.randn(2, 3, 7, 8, dtype=torch.float64)  # L = 7 queries
+    k = torch.randn(2, 3, 10, 8, dtype=torch.float64)  # S = 10 keys
+    v = torch.randn(2, 3, 10, 5, dtype=torch.float64)
+    want = F.scaled_dot_product_attention(q, k, v)
+    for block_size in (1, 2, 5, 10, 3, 4, 16):  # divides S, does not, exceeds it
+        compare(
+            f"block_size={block_size}, S=10", tiled_attention(q, k, v, block_size), want
+        )
+    # Large logits in float32: exp() of a raw score of ~100s overflows to inf.
+    q32, k32, v32 = (t.float() for t in (q * 30, k, v))
+    compare(
+        "large logits, float32 (subtract the running max)",
+        tiled_attention(q32, k32, v32, 3),
+        F.scaled_dot_product_attention(q32, k32, v32),
+    )
+    print("tiled_attention matches SDPA: 7 block sizes (S=10), large logits")
+    # > tiled_attention matches SDPA: 7 block sizes (S=10), large logits
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(tiled_attention)

@@ -1,0 +1,79 @@
+"""Rotary position embeddings (RoPE), checked against the complex-number form."""
+
+import torch
+
+
+def rope(x, positions, base=10000.0):
+    """Rotate each pair (x[..., 2i], x[..., 2i+1]) by the angle p * base ** (-2i / d).
+
+    x (..., L, d) with d even; positions (L,) ints, the absolute position of each row.
+    """
+    # --8<-- [start:solution]
+    d = x.size(-1)
+    inv_freq = base ** (-torch.arange(0, d, 2, dtype=torch.float32) / d)  # (d/2,)
+    # The angles in float32 whatever x's dtype: in bfloat16, 1000 rad is off by 2.
+    angles = positions.float()[:, None] * inv_freq  # (L, d/2)
+    cos, sin = angles.cos().to(x.dtype), angles.sin().to(x.dtype)
+    x1, x2 = x[..., 0::2], x[..., 1::2]  # the pairs (0, 1), (2, 3), ...
+    rotated = torch.stack((x1 * cos - x2 * sin, x1 * sin + x2 * cos), dim=-1)
+    return rotated.flatten(-2)
+    # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+def check(rope):
+    torch.manual_seed(0)
+
+    def rope_complex(x, positions, base=10000.0):
+        # Pair (x[2i], x[2i+1]) is the complex number z_i; RoPE multiplies it by
+        # e^(i p theta_i): a rotation by p theta_i. Computed in complex128.
+        d = x.size(-1)
+        theta = base ** (-torch.arange(0, d, 2, dtype=torch.float64) / d)
+        angles = positions.double()[:, None] * theta
+        z = torch.view_as_complex(x.double().unflatten(-1, (d // 2, 2)).contiguous())
+        rotated = z * torch.polar(torch.ones_like(angles), angles)
+        return torch.view_as_real(rotated).flatten(-2).to(x.dtype)
+
+    def compare(case, got, want):
+        torch.testing.assert_close(
+            got, want, msg=lambda m: f"{case} (pairs 2i, 2i+1? base**(-2i/d)?): {m}"
+        )
+
+    x = torch.randn(2, 3, 5, 8)  # (B, H, L, d)
+    cases = [
+        ("positions 0..4", torch.arange(5), 10000.0),
+        ("positions 7..11, as in a decode step", torch.arange(7, 12), 10000.0),
+        ("base=500", torch.arange(5), 500.0),
+    ]
+    for case, positions, base in cases:
+        compare(case, rope(x, positions, base), rope_complex(x, positions, base))
+    # bfloat16 at large positions: the angles must not be computed in bfloat16. atol
+    # allows the bf16 rounding of each product in x1 * cos - x2 * sin (2 ** -8).
+    xb, far = x.bfloat16(), torch.arange(1000, 1005)
+    torch.testing.assert_close(
+        rope(xb, far),
+        rope_complex(xb, far),
+        atol=1e-2,
+        rtol=1.6e-2,
+        msg=lambda m: f"bfloat16 at positions 1000..1004 (angles in bf16?): {m}",
+    )
+    # The relative-position property: rope(q, m) . rope(k, n) depends on m - n only.
+    # One q and one k placed at positions 0..15: the score matrix is constant along
+    # each diagonal, and it does change from one diagonal to the next.
+    q, k, pos = torch.randn(1, 8), torch.randn(1, 8), torch.arange(16)
+    scores = rope(q.expand(16, 8), pos) @ rope(k.expand(16, 8), pos).T  # [m, n]
+    torch.testing.assert_close(
+        scores[1:, 1:],
+        scores[:-1, :-1],
+        msg=lambda m: f"q.k at (m+1, n+1) vs (m, n): not a function of m - n: {m}",
+    )
+    assert not torch.allclose(scores[0, 0], scores[1, 0]), "no rotation applied"
+    print("rope matches the complex form (offsets, bf16); q.k depends only on m - n")
+    # > rope matches the complex form (offsets, bf16); q.k depends only on m - n
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(rope)

@@ -1,0 +1,136 @@
+"""A tiny GPT trained for a few steps: the loss goes down, and it is causal."""
+
+import math
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+class TinyGPT(nn.Module):
+    """Token + position embeddings, n_layers pre-norm blocks, a final LayerNorm, and a
+    head that shares the token embedding's weight."""
+
+    def __init__(self, vocab_size, d_model, n_heads, n_layers, max_len):
+        # --8<-- [start:solution]
+        super().__init__()
+        self.tok = nn.Embedding(vocab_size, d_model)
+        self.pos = nn.Embedding(max_len, d_model)
+        # Small embeddings: the tied head's logits start near 0, the loss near ln(V).
+        nn.init.normal_(self.tok.weight, std=0.02)
+        nn.init.normal_(self.pos.weight, std=0.02)
+        self.blocks = nn.ModuleList(
+            nn.TransformerEncoderLayer(
+                d_model,
+                n_heads,
+                4 * d_model,
+                dropout=0.0,
+                activation="gelu",
+                batch_first=True,
+                norm_first=True,
+            )
+            for _ in range(n_layers)
+        )
+        self.norm = nn.LayerNorm(d_model)
+        self.head = nn.Linear(d_model, vocab_size, bias=False)
+        self.head.weight = self.tok.weight  # weight tying: one (V, d_model) matrix
+        # --8<-- [end:solution]
+
+    def forward(self, idx):
+        """idx (B, T) token ids, T <= max_len -> logits (B, T, vocab_size)."""
+        # --8<-- [start:solution]
+        T = idx.size(1)
+        x = self.tok(idx) + self.pos(torch.arange(T, device=idx.device))
+        # is_causal=True is only a hint: the mask does the masking.
+        mask = nn.Transformer.generate_square_subsequent_mask(T, device=idx.device)
+        for block in self.blocks:
+            x = block(x, src_mask=mask, is_causal=True)
+        return self.head(self.norm(x))
+        # --8<-- [end:solution]
+
+
+def train_step(model, optimizer, tokens):
+    """One step on tokens (B, T + 1): predict tokens[:, 1:] from tokens[:, :-1].
+
+    Returns the loss as a float."""
+    # --8<-- [start:solution]
+    logits = model(tokens[:, :-1])
+    loss = F.cross_entropy(logits.flatten(0, 1), tokens[:, 1:].flatten())
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+    return loss.item()
+    # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+TEXT = (  # Charles Dickens, A Tale of Two Cities (1859): public domain
+    "It was the best of times, it was the worst of times, it was the age of wisdom, "
+    "it was the age of foolishness, it was the epoch of belief, it was the epoch of "
+    "incredulity, it was the season of Light, it was the season of Darkness, it was "
+    "the spring of hope, it was the winter of despair."
+)
+
+
+def check(TinyGPT, train_step):
+    torch.manual_seed(0)
+    chars = sorted(set(TEXT))
+    V, d_model, T = len(chars), 32, 24
+    data = torch.tensor([chars.index(c) for c in TEXT])
+    windows = data.unfold(0, T + 1, 1)  # every (T + 1)-character window, (N, T + 1)
+    model = TinyGPT(V, d_model, n_heads=4, n_layers=2, max_len=T)
+
+    # Weight tying: the embedding and the head are one (V, d_model) parameter.
+    tied = [
+        p
+        for _, p in model.named_parameters(remove_duplicate=False)
+        if p.shape == (V, d_model)
+    ]
+    assert len(tied) == 2 and tied[0] is tied[1], "head.weight is not tok.weight"
+
+    def next_char_loss():  # the loss on every window, targets shifted by one
+        with torch.no_grad():
+            logits = model(windows[:, :-1])
+        return F.cross_entropy(logits.flatten(0, 1), windows[:, 1:].flatten()).item()
+
+    first = next_char_loss()
+    assert abs(first - math.log(V)) < 0.1, (
+        f"initial loss {first:.2f}, want about ln(V) = {math.log(V):.2f}: "
+        "the tied head's logits start large (init the embedding small)"
+    )
+    optimizer = torch.optim.AdamW(model.parameters(), lr=5e-3)
+    for _ in range(50):
+        batch = windows[torch.randint(len(windows), (32,))]
+        train_step(model, optimizer, batch)
+    last = next_char_loss()
+    assert last < 0.7 * first, (
+        f"next-character loss {first:.2f} -> {last:.2f} after 50 steps: want it down "
+        "by 30% (targets shifted by one? zero_grad?)"
+    )
+
+    # Causality: the logits at position t do not depend on the tokens after t.
+    def compare(case, got, want):
+        torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
+
+    model.eval()
+    x = windows[:2, :-1]
+    with torch.no_grad():
+        logits = model(x)
+        for t in (0, 7, T - 2):
+            changed = x.clone()
+            changed[:, t + 1 :] = torch.randint(V, (2, T - t - 1))
+            out = model(changed)
+            case = f"positions 0..{t} after changing the tokens after {t} (mask?)"
+            compare(case, out[:, : t + 1], logits[:, : t + 1])
+            assert not torch.allclose(out[:, t + 1 :], logits[:, t + 1 :])
+            case = f"the prefix 0..{t} alone vs in the whole sequence"
+            compare(case, model(x[:, : t + 1]), logits[:, : t + 1])
+    print("TinyGPT: tied head, first loss ln(V), down 30% in 50 steps, causal")
+    # > TinyGPT: tied head, first loss ln(V), down 30% in 50 steps, causal
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(TinyGPT, train_step)
