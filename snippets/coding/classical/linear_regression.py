@@ -1,0 +1,74 @@
+"""Linear regression by gradient descent and in closed form, checked with each other."""
+
+import torch
+import torch.nn.functional as F
+
+
+def fit_gd(X, y, lr=0.1, steps=100):
+    """X: (n, d), y: (n,). Minimize mean((X @ w + b - y) ** 2) by gradient descent from
+    w = 0, b = 0, with the gradient written by hand (no autograd). Returns (w, b)."""
+    # --8<-- [start:solution]
+    n, d = X.shape
+    w, b = X.new_zeros(d), X.new_zeros(())
+    for _ in range(steps):
+        err = X @ w + b - y  # (n,)
+        w = w - lr * (2 / n) * (X.T @ err)  # d/dw mean(err ** 2) = 2 X^T err / n
+        b = b - lr * 2 * err.mean()
+    return w, b
+    # --8<-- [end:solution]
+
+
+def fit_closed_form(X, y):
+    """The least-squares (w, b) in one solve, with torch.linalg.lstsq."""
+    # --8<-- [start:solution]
+    Xb = torch.cat([X, X.new_ones(len(X), 1)], dim=1)  # a column of ones: the intercept
+    # lstsq solves min ||Xb @ theta - y|| without forming Xb^T Xb (its condition
+    # number is the square of Xb's).
+    theta = torch.linalg.lstsq(Xb, y[:, None]).solution.squeeze(1)
+    return theta[:-1], theta[-1]
+    # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+def check(fit_gd, fit_closed_form):
+    torch.manual_seed(0)
+    n, d = 50, 3
+    X = torch.randn(n, d, dtype=torch.float64) + torch.tensor([0.0, 0.5, -1.0])
+    w_true, b_true = torch.tensor([1.5, -2.0, 0.5], dtype=torch.float64), 3.0
+    y = X @ w_true + b_true + 0.1 * torch.randn(n, dtype=torch.float64)
+    # The closed form vs the normal equations (X^T X) theta = X^T y, solved directly.
+    Xb = torch.cat([X, torch.ones(n, 1, dtype=torch.float64)], dim=1)
+    theta = torch.linalg.solve(Xb.T @ Xb, Xb.T @ y)
+    w, b = fit_closed_form(X, y)
+    torch.testing.assert_close(
+        (w, b), (theta[:-1], theta[-1]), msg=lambda m: f"closed form (w, b): {m}"
+    )
+    # One step of gradient descent vs autograd's gradient of F.mse_loss at 0.
+    w0 = torch.zeros(d, dtype=torch.float64, requires_grad=True)
+    b0 = torch.zeros((), dtype=torch.float64, requires_grad=True)
+    gw, gb = torch.autograd.grad(F.mse_loss(X @ w0 + b0, y), (w0, b0))
+    torch.testing.assert_close(
+        fit_gd(X, y, lr=0.05, steps=1),
+        (-0.05 * gw, -0.05 * gb),
+        msg=lambda m: f"one step from 0 vs autograd's gradient of the MSE: {m}",
+    )
+    # Enough steps: gradient descent reaches the least-squares solution.
+    w, b = fit_gd(X, y, lr=0.3, steps=100)
+    torch.testing.assert_close(
+        (w, b),
+        (theta[:-1], theta[-1]),
+        msg=lambda m: f"100 steps of gradient descent vs the closed form: {m}",
+    )
+    # The step must stay below 2 / L, L the largest eigenvalue of the Hessian.
+    lr_max = 2 / torch.linalg.eigvalsh(2 * Xb.T @ Xb / n).max()
+    w, b = fit_gd(X, y, lr=1.1 * lr_max.item(), steps=100)
+    assert (w - theta[:-1]).norm() > 1e3, "lr above 2 / L should diverge"
+    print(f"GD = lstsq = normal equations; lr above 2 / L = {lr_max:.2f} diverges")
+    # > GD = lstsq = normal equations; lr above 2 / L = 0.36 diverges
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(fit_gd, fit_closed_form)

@@ -1,0 +1,77 @@
+"""PCA through the SVD, checked against the eigenvectors of torch.cov."""
+
+import torch
+
+
+def pca(X, k):
+    """X: (n, d). Returns the mean (d,), the k principal directions as rows (k, d),
+    and the variance along each (k,), largest first, unbiased as torch.cov's (divided
+    by n - 1). Project with (X - mean) @ components.T. Use torch.linalg.svd, not eigh,
+    torch.cov or torch.pca_lowrank."""
+    # --8<-- [start:solution]
+    mean = X.mean(dim=0)
+    Xc = X - mean  # the SVD of uncentred data finds the direction of the mean
+    # Xc = U S Vh: the rows of Vh are the eigenvectors of Xc^T Xc, with eigenvalues S^2.
+    # Never forms the covariance, whose condition number is the square of Xc's.
+    _, S, Vh = torch.linalg.svd(Xc, full_matrices=False)  # S is sorted, largest first
+    return mean, Vh[:k], S[:k] ** 2 / (len(X) - 1)
+    # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+def check(pca):
+    torch.manual_seed(0)
+    n, d, k = 200, 5, 3
+    mix = torch.randn(d, d, dtype=torch.float64) * torch.tensor([3.0, 2, 1, 0.5, 0.1])
+    X = torch.randn(n, d, dtype=torch.float64) @ mix.T + 10.0  # far from the origin
+    mean, components, variance = pca(X, k)
+    assert components.shape == (k, d), f"components: want {(k, d)}: {components.shape}"
+    torch.testing.assert_close(mean, X.mean(0), msg=lambda m: f"mean: {m}")
+    # The reference: eigh of the covariance, reordered largest first.
+    evals, evecs = torch.linalg.eigh(torch.cov(X.T))
+    evals, evecs = evals.flip(0)[:k], evecs.flip(1)[:, :k].T
+    torch.testing.assert_close(
+        variance,
+        evals,
+        msg=lambda m: f"explained variance vs eigh(cov) (center? n - 1?): {m}",
+    )
+    # Eigenvectors are defined up to sign: align each component's sign, then compare.
+    signs = torch.sign((components * evecs).sum(-1, keepdim=True))
+    torch.testing.assert_close(
+        components * signs,
+        evecs,
+        msg=lambda m: f"components vs eigh(cov)'s eigenvectors, up to sign: {m}",
+    )
+    torch.testing.assert_close(
+        components @ components.T,
+        torch.eye(k, dtype=torch.float64),
+        msg=lambda m: f"components are not orthonormal rows: {m}",
+    )
+    # The projections' variances are the explained variances; k = d reconstructs X.
+    Z = (X - mean) @ components.T
+    torch.testing.assert_close(
+        Z.var(0), variance, msg=lambda m: f"variance of the projections: {m}"
+    )
+    mean, components, _ = pca(X, d)
+    torch.testing.assert_close(
+        (X - mean) @ components.T @ components + mean,
+        X,
+        msg=lambda m: f"k = d must reconstruct X exactly: {m}",
+    )
+    # torch.pca_lowrank (randomized, centers by default) gives the same variances.
+    _, S, _ = torch.pca_lowrank(X, q=d, center=True)
+    torch.testing.assert_close(
+        variance, S[:k] ** 2 / (n - 1), msg=lambda m: f"vs torch.pca_lowrank: {m}"
+    )
+    ratio = variance / torch.cov(X.T).trace()
+    print(
+        f"PCA = eigh(cov) up to sign; explained variance ratio {ratio.numpy().round(3)}"
+    )
+    # > PCA = eigh(cov) up to sign; explained variance ratio [0.863 0.091 0.037]
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(pca)

@@ -1,0 +1,103 @@
+"""A LoRA adapter on a frozen nn.Linear, checked against the merged weight."""
+
+import math
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class LoRALinear(nn.Module):
+    """y = base(x) + (alpha / r) * x @ A.T @ B.T with base frozen, A (r, in_features)
+    random and B (out_features, r) zero, so that the adapter starts as no change."""
+
+    def __init__(self, base: nn.Linear, r: int, alpha: float):
+        super().__init__()
+        # --8<-- [start:solution]
+        self.base = base.requires_grad_(False)  # frozen: its .grad stays None
+        self.scale = alpha / r
+        w = base.weight  # new_*: the base's dtype and device
+        self.A = nn.Parameter(w.new_empty(r, base.in_features))
+        nn.init.kaiming_uniform_(self.A, a=math.sqrt(5))  # as nn.Linear's weight
+        self.B = nn.Parameter(w.new_zeros(base.out_features, r))  # B @ A = 0 at start
+        # --8<-- [end:solution]
+
+    def forward(self, x):
+        # --8<-- [start:solution]
+        # Two thin matmuls (x @ A.T is (..., r)): B @ A (out x in) is never built.
+        return self.base(x) + self.scale * ((x @ self.A.T) @ self.B.T)
+        # --8<-- [end:solution]
+
+    def merged(self) -> nn.Linear:
+        """A new nn.Linear with weight W + (alpha / r) * B @ A: no adapter to run."""
+        # --8<-- [start:solution]
+        w, bias = self.base.weight, self.base.bias
+        out = nn.Linear(
+            w.shape[1], w.shape[0], bias is not None, device=w.device, dtype=w.dtype
+        )
+        with torch.no_grad():  # a new weight: the base stays as it was
+            out.weight.copy_(w + self.scale * self.B @ self.A)
+            if bias is not None:
+                out.bias.copy_(bias)
+        return out
+        # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+def check(LoRALinear):
+    torch.manual_seed(0)
+
+    def close(got, want, case):
+        torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
+
+    base = nn.Linear(6, 5, dtype=torch.float64)
+    W, b = base.weight.detach().clone(), base.bias.detach().clone()
+    lora = LoRALinear(base, r=2, alpha=8)  # scale alpha / r = 4
+    x = torch.randn(3, 4, 6, dtype=torch.float64)
+    close(
+        lora(x), F.linear(x, W, b), "at init the output is the base's (B starts at 0)"
+    )
+    trainable = [n for n, p in lora.named_parameters() if p.requires_grad]
+    assert sorted(trainable) == ["A", "B"], f"trainable parameters: {trainable}"
+    assert lora.A.shape == (2, 6) and lora.B.shape == (5, 2), "A: (r, in), B: (out, r)"
+    opt = torch.optim.SGD([p for p in lora.parameters() if p.requires_grad], lr=0.1)
+    target = torch.randn(3, 4, 5, dtype=torch.float64)
+    for step in range(3):
+        # The reference: the same loss through the merged weight W + 4 * B @ A.
+        A = lora.A.detach().clone().requires_grad_()
+        B = lora.B.detach().clone().requires_grad_()
+        ref = F.mse_loss(F.linear(x, W + 4 * B @ A, b), target)
+        opt.zero_grad()
+        loss = F.mse_loss(lora(x), target)
+        loss.backward()
+        assert base.weight.grad is None and base.bias.grad is None, "base not frozen"
+        close(loss, ref, f"step {step}, the loss vs W + (alpha / r) B @ A")
+        close(
+            (lora.A.grad, lora.B.grad),
+            torch.autograd.grad(ref, (A, B)),
+            f"step {step}, the gradients of A and B (scale alpha / r)",
+        )
+        assert lora.B.grad.abs().sum() > 0, "B gets no gradient: A must not start at 0"
+        opt.step()
+    close((base.weight, base.bias), (W, b), "the base weights moved in training")
+    merged = lora.merged()
+    assert isinstance(merged, nn.Linear), "merged() returns an nn.Linear"
+    close(merged.weight, W + 4 * lora.B @ lora.A, "merged weight W + (alpha / r) B @ A")
+    close(merged(x), lora(x), "the merged layer's outputs vs the adapter's")
+    close(base.weight, W, "merged() changed the base weight in place")
+    # No bias, and another r and alpha.
+    lora = LoRALinear(nn.Linear(6, 5, bias=False, dtype=torch.float64), r=3, alpha=1.5)
+    with torch.no_grad():
+        lora.B.normal_()
+    merged = lora.merged()
+    assert merged.bias is None, "merged() of a layer without bias has no bias"
+    close(merged(x), lora(x), "bias=False, r=3, alpha=1.5: merged vs the adapter")
+    print("LoRA: the base at init, only A and B train, merged W + (alpha/r) BA matches")
+    # > LoRA: the base at init, only A and B train, merged W + (alpha/r) BA matches
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(LoRALinear)

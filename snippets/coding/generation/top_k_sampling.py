@@ -1,0 +1,65 @@
+"""Top-k filtering for sampling, checked against a per-token counting reference."""
+
+import torch
+
+
+def top_k_filter(logits, k):
+    """logits: (..., vocab). Keep every logit at least as large as the k-th largest of
+    its row (all of a tie at the k-th value stay), set the others to -inf; k above the
+    vocabulary size keeps all. Sample from the result with
+    torch.multinomial(torch.softmax(top_k_filter(logits, k), -1), 1)."""
+    # --8<-- [start:solution]
+    k = min(k, logits.shape[-1])
+    kth = torch.topk(logits, k, dim=-1).values[..., -1:]  # the k-th largest, per row
+    return logits.masked_fill(logits < kth, float("-inf"))
+    # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+def check(top_k_filter):
+    torch.manual_seed(0)
+
+    def close(got, want, case, **kw):
+        torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}", **kw)
+
+    def reference(rows, k):  # token i stays iff fewer than k tokens beat it strictly
+        return torch.tensor(
+            [[x if (r > x).sum() < k else float("-inf") for x in r] for r in rows],
+            dtype=rows.dtype,
+        )
+
+    logits = torch.randn(4, 3, 10, dtype=torch.float64)
+    for k in [1, 3, 10, 12]:  # 12 > vocab: keep everything
+        want = reference(logits.reshape(-1, 10), k).reshape(4, 3, 10)
+        close(top_k_filter(logits, k), want, f"k={k}, random logits, (4, 3, 10)")
+    # Ties at the k-th value all stay: three tokens share the 2nd largest value.
+    tied = torch.tensor([[1.0, 3, 3, 2, 3, 0], [5.0, 1, 1, 1, 0, 5]])
+    for k in [1, 2, 3]:
+        close(
+            top_k_filter(tied, k),
+            reference(tied, k),
+            f"ties, k={k}: all tokens tied at the k-th value stay (which of them "
+            "torch.topk returns is not stable)",
+        )
+    # A banned token (-inf already) stays banned, with fewer finite logits than k.
+    banned = torch.tensor([[0.5, float("-inf"), 2.0, float("-inf")]])
+    close(top_k_filter(banned, 3), banned, "-inf logits in the input, k=3")
+    # Sampling: only the kept tokens are drawn, in proportion to their softmax.
+    row = torch.randn(10, dtype=torch.float64)
+    probs = torch.softmax(top_k_filter(row, 3), dim=-1)
+    draws = torch.multinomial(probs, 20_000, replacement=True)
+    kept = torch.topk(row, 3).indices
+    assert torch.isin(draws, kept).all(), "a token outside the top 3 was drawn"
+    freq = torch.bincount(draws, minlength=10).double() / draws.numel()
+    want = torch.zeros(10, dtype=torch.float64)
+    want[kept] = torch.softmax(row[kept], dim=-1)
+    close(freq, want, "draw frequencies, k=3", atol=0.015, rtol=0)
+    print("top_k_filter = the reference, k = 1 to vocab + 2; ties and -inf kept")
+    # > top_k_filter = the reference, k = 1 to vocab + 2; ties and -inf kept
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(top_k_filter)

@@ -1,0 +1,72 @@
+"""Top-p (nucleus) filtering, checked against a loop over the sorted tokens."""
+
+import torch
+
+
+def top_p_filter(logits, p):
+    """logits: (..., vocab), 0 < p <= 1. Keep the smallest set of most probable tokens
+    whose probability reaches p (the token that crosses p included, at least one token;
+    among equal probabilities the lower index first), set the others to -inf."""
+    # --8<-- [start:solution]
+    probs = torch.softmax(logits, dim=-1)
+    sorted_probs, order = torch.sort(probs, dim=-1, descending=True, stable=True)
+    # A token stays while the mass of the tokens ahead of it is still below p: the one
+    # that crosses p stays, and the first always does (nothing is ahead of it).
+    ahead = sorted_probs.cumsum(dim=-1) - sorted_probs
+    remove_sorted = ahead >= p
+    remove = remove_sorted.scatter(-1, order, remove_sorted)  # back to vocab order
+    return logits.masked_fill(remove, float("-inf"))
+    # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+def check(top_p_filter):
+    torch.manual_seed(0)
+
+    def close(got, want, case):
+        torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
+
+    def reference(row, p):  # add tokens, most probable first, until the mass reaches p
+        probs = torch.softmax(row, dim=-1).tolist()
+        out, mass = torch.full_like(row, float("-inf")), 0.0
+        for i in sorted(range(len(probs)), key=lambda i: -probs[i]):  # stable on ties
+            out[i] = row[i]
+            mass += probs[i]
+            if mass >= p:
+                break
+        return out
+
+    logits = 2 * torch.randn(6, 5, 12, dtype=torch.float64)
+    for p in [0.05, 0.3, 0.6, 0.9, 0.99]:
+        got = top_p_filter(logits, p)
+        want = torch.stack([reference(r, p) for r in logits.reshape(-1, 12)])
+        close(got, want.reshape(6, 5, 12), f"p={p}, random logits (6, 5, 12)")
+        probs, kept = torch.softmax(logits, -1), got.isfinite()
+        mass = (probs * kept).sum(-1)
+        smallest = probs.masked_fill(~kept, 2.0).amin(-1)
+        assert kept.any(-1).all(), f"p={p}: a row kept no token"
+        assert (mass >= p).all(), f"p={p}: the kept mass must reach p (boundary token)"
+        assert (mass - smallest < p).all(), f"p={p}: not the smallest such set"
+    # Exactly representable probabilities: the mass hits p = 0.75 exactly.
+    exact = torch.tensor([0.0625, 0.25, 0.125, 0.5, 0.0625]).log()
+    for p, n in [(0.5, 1), (0.75, 2), (0.76, 3), (1.0, 5)]:
+        got = top_p_filter(exact, p)
+        assert got.isfinite().sum() == n, (
+            f"probabilities [1/16, 1/4, 1/8, 1/2, 1/16], p={p}: want the {n} most "
+            f"probable, got {got.isfinite().sum()}: the set whose mass reaches p (>= p)"
+        )
+        close(got, reference(exact, p), f"probabilities 1/16 to 1/2, p={p}")
+    # One token above p: it alone stays. Ties: the lower index first.
+    peaked = torch.tensor([0.0, 9.0, 1.0, 0.5])
+    ties = torch.tensor([0.0, 2.0, 2.0, 1.0, 2.0])
+    for row, p in [(peaked, 0.9), (ties, 0.5), (ties, 0.9)]:
+        close(top_p_filter(row, p), reference(row, p), f"logits {row.tolist()}, p={p}")
+    print("top_p_filter = the loop: the boundary token kept, minimal, never empty")
+    # > top_p_filter = the loop: the boundary token kept, minimal, never empty
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(top_p_filter)
