@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -74,6 +75,7 @@ def test_build_and_serve_need_no_node(tmp_path, built_site):
                 time.sleep(0.5)
         assert "PyTorch" in page, "make serve without Node.js served nothing"
     finally:
-        os.killpg(serve.pid, 15)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(serve.pid, 15)
         out, _ = serve.communicate(timeout=30)
     assert "Traceback" not in out, out
