@@ -1,0 +1,67 @@
+"""Knowledge distillation loss (Hinton et al., 2015), checked against F.kl_div with
+log_target=True and reduction='batchmean', plus F.cross_entropy."""
+
+import torch
+import torch.nn.functional as F
+
+
+def distillation_loss(student, teacher, labels, temperature=2.0, alpha=0.5):
+    """alpha * T**2 * KL(teacher_T || student_T) + (1 - alpha) * CE(student, labels):
+    x_T is softmax(x / T), the KL is summed over classes and averaged over the batch,
+    the cross-entropy takes the raw student logits. Logits (N, C), labels (N,)."""
+    # --8<-- [start:solution]
+    t = temperature
+    log_p_s = torch.log_softmax(student / t, dim=1)
+    log_p_t = torch.log_softmax(teacher / t, dim=1)
+    # KL(p_t || p_s) = sum_c p_t (log p_t - log p_s); p_t from its log: 0 * finite is 0.
+    kl = (log_p_t.exp() * (log_p_t - log_p_s)).sum(dim=1).mean()
+    # Soft-target gradients scale as 1 / T**2: T**2 keeps them comparable to the CE's.
+    hard = F.cross_entropy(student, labels)
+    return alpha * t * t * kl + (1 - alpha) * hard
+    # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+def check(distillation_loss):
+    torch.manual_seed(0)
+
+    def close(got, want, case):
+        torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
+
+    s = torch.randn(6, 5, dtype=torch.float64, requires_grad=True)
+    labels = torch.randint(5, (6,))
+    confident = torch.zeros(6, 5, dtype=torch.float64)
+    confident[torch.arange(6), labels] = 2000.0  # softmax has exact zeros even at T=4
+    teachers = {"random teacher": torch.randn(6, 5) * 3, "one-hot teacher": confident}
+    for name, teacher in teachers.items():
+        teacher = teacher.double()
+        for t, alpha in [(1.0, 0.5), (4.0, 0.9), (2.0, 1.0)]:
+            case = f"{name}, T={t}, alpha={alpha}"
+            got = distillation_loss(s, teacher, labels, t, alpha)
+            kl = F.kl_div(
+                torch.log_softmax(s / t, dim=1),
+                torch.log_softmax(teacher / t, dim=1),
+                reduction="batchmean",
+                log_target=True,
+            )
+            want = alpha * t * t * kl + (1 - alpha) * F.cross_entropy(s, labels)
+            close(
+                got,
+                want,
+                f"{case}: KL(teacher || student) summed over classes, divided by N "
+                f"(batchmean), times T**2; the CE on the raw logits",
+            )
+            close(
+                torch.autograd.grad(got, s),
+                torch.autograd.grad(want, s),
+                f"gradient wrt the student, {case}",
+            )
+    print("distillation_loss matches kl_div(batchmean) * T**2 + CE, one-hot teacher")
+    # > distillation_loss matches kl_div(batchmean) * T**2 + CE, one-hot teacher
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(distillation_loss)

@@ -1,0 +1,74 @@
+"""Adam with bias correction, matched step by step against torch.optim.Adam."""
+
+import torch
+
+
+class Adam(torch.optim.Optimizer):
+    """m = b1 m + (1 - b1) g, v = b2 v + (1 - b2) g^2, t counted per parameter;
+    p -= lr * (m / (1 - b1^t)) / (sqrt(v / (1 - b2^t)) + eps)."""
+
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8):
+        super().__init__(params, dict(lr=lr, betas=betas, eps=eps))
+
+    @torch.no_grad()
+    def step(self):
+        # --8<-- [start:solution]
+        for group in self.param_groups:
+            (b1, b2), lr, eps = group["betas"], group["lr"], group["eps"]
+            for p in group["params"]:
+                if p.grad is None:
+                    continue
+                g, state = p.grad, self.state[p]
+                if not state:  # moments start at 0, the step count per parameter
+                    state["step"] = 0
+                    state["m"] = torch.zeros_like(p)
+                    state["v"] = torch.zeros_like(p)
+                state["step"] += 1
+                t, m, v = state["step"], state["m"], state["v"]
+                m.mul_(b1).add_(g, alpha=1 - b1)
+                v.mul_(b2).addcmul_(g, g, value=1 - b2)
+                # m and v start at 0 and are biased toward it: divide by 1 - beta^t.
+                m_hat = m / (1 - b1**t)
+                v_hat = v / (1 - b2**t)
+                p.sub_(lr * m_hat / (v_hat.sqrt() + eps))  # eps outside the sqrt
+        # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+def check(Adam):
+    torch.manual_seed(0)
+
+    def close(got, want, case):
+        torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
+
+    init = [torch.randn(3, 4, dtype=torch.float64), torch.randn(4, dtype=torch.float64)]
+    # The bias's gradients are ~1e-6: sqrt(v_hat) is then near eps.
+    grads = [[torch.randn(3, 4), torch.randn(4) * 1e-6] for _ in range(5)]
+    grads[1][1] = None  # no gradient at step 2: this parameter's t is now 1 behind
+    for cfg in [dict(lr=0.1), dict(lr=0.01, betas=(0.8, 0.99), eps=1e-6)]:
+        mine = [p.clone().requires_grad_() for p in init]
+        ref = [p.clone().requires_grad_() for p in init]
+        opt, torch_opt = Adam(mine, **cfg), torch.optim.Adam(ref, **cfg)
+        for step, gs in enumerate(grads, start=1):
+            for p, q, g in zip(mine, ref, gs, strict=True):
+                p.grad = None if g is None else g.double()
+                q.grad = None if g is None else g.double()
+            opt.step()
+            torch_opt.step()
+            for i, (p, q) in enumerate(zip(mine, ref, strict=True)):
+                close(
+                    p,
+                    q,
+                    f"{cfg}, step {step}, param {i}: bias correction m / (1 - b1^t) "
+                    f"and v / (1 - b2^t), t this parameter's own step count, eps "
+                    f"outside the sqrt",
+                )
+    print("Adam matches torch.optim.Adam from step 1 to 5: bias correction, eps, t")
+    # > Adam matches torch.optim.Adam from step 1 to 5: bias correction, eps, t
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(Adam)

@@ -1,0 +1,94 @@
+"""Gradient clipping by the global norm, checked against
+torch.nn.utils.clip_grad_norm_."""
+
+import math
+
+import torch
+
+
+def clip_grad_norm_(parameters, max_norm, norm_type=2.0):
+    """Scale every .grad in place by min(1, max_norm / (total + 1e-6)), where total is
+    the norm_type-norm of all the gradients taken as one vector (inf: the largest |g|).
+    parameters: a tensor or an iterable (a generator too). Returns total, unclipped."""
+    # --8<-- [start:solution]
+    if isinstance(parameters, torch.Tensor):
+        parameters = [parameters]
+    # Read parameters once, into a list: model.parameters() is a generator, and a
+    # second loop over it would find nothing.
+    grads = [p.grad for p in parameters if p.grad is not None]
+    if not grads:
+        return torch.tensor(0.0)
+    # The norm of the per-tensor norms is the norm of everything concatenated.
+    norms = torch.stack([torch.linalg.vector_norm(g, norm_type) for g in grads])
+    total = torch.linalg.vector_norm(norms, norm_type)
+    coef = (max_norm / (total + 1e-6)).clamp(max=1.0)  # never scale up
+    for g in grads:
+        g.mul_(coef)
+    return total
+    # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+def check(clip_grad_norm_):
+    torch.manual_seed(0)
+
+    def close(got, want, case):
+        torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
+
+    shapes = [(3, 4), (4,), (2, 2), (5,)]
+    base = [torch.randn(s, dtype=torch.float64) for s in shapes]
+    each = [g.norm().item() for g in base]
+    total = math.sqrt(sum(n * n for n in each))
+    cases = [  # (max_norm, norm_type, scale of the gradients)
+        (0.5 * total, 2.0, 1.0),  # clipped
+        (max(each) * 1.01, 2.0, 1.0),  # no tensor over max_norm, the total is: clipped
+        (10 * total, 2.0, 1.0),  # under max_norm: unchanged, not scaled up
+        (0.5, float("inf"), 1.0),
+        (1.0, 3.0, 1.0),
+        (1e-7, 2.0, 1e-6),  # tiny gradients: the 1e-6 in the denominator shows
+    ]
+    for max_norm, norm_type, scale in cases:
+        case = f"max_norm={max_norm:.3g}, norm_type={norm_type}, grads x{scale}"
+        mine = [torch.zeros_like(g, requires_grad=True) for g in base]
+        ref = [torch.zeros_like(g, requires_grad=True) for g in base]
+        for p, q, g in zip(mine, ref, base, strict=True):
+            p.grad, q.grad = g * scale, g * scale
+        mine[2].grad = ref[2].grad = None  # a frozen parameter: skipped
+        got = clip_grad_norm_((p for p in mine), max_norm, norm_type)  # a generator
+        want = torch.nn.utils.clip_grad_norm_(ref, max_norm, norm_type)
+        close(
+            got.double(),
+            want.double(),
+            f"{case}: the returned value is the total norm before clipping, one "
+            f"norm over all the gradients",
+        )
+        for i, (p, q) in enumerate(zip(mine, ref, strict=True)):
+            close(
+                p.grad,
+                q.grad,
+                f"{case}, grad {i}: one coefficient for every tensor, "
+                f"min(1, max_norm / (total + 1e-6)); is parameters read twice?",
+            )
+    # A single tensor, and no gradients at all (the total is 0).
+    t = torch.zeros(3, requires_grad=True)
+    t.grad = torch.tensor([3.0, 4.0, 0.0])
+    close(
+        (clip_grad_norm_(t, 1.0), t.grad),
+        (torch.tensor(5.0), torch.tensor([0.6, 0.8, 0.0])),
+        "a single tensor as parameters",
+    )
+    none = [torch.zeros(2, requires_grad=True)]
+    close(
+        clip_grad_norm_(none, 1.0),
+        torch.nn.utils.clip_grad_norm_(none, 1.0),
+        "no gradients: the total norm is tensor(0.)",
+    )
+    print("clip_grad_norm_ matches torch's: total norm, inf and 3-norms, generators")
+    # > clip_grad_norm_ matches torch's: total norm, inf and 3-norms, generators
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(clip_grad_norm_)

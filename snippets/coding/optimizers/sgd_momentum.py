@@ -1,0 +1,84 @@
+"""SGD with momentum, Nesterov and weight decay, matched step by step against
+torch.optim.SGD."""
+
+import torch
+
+
+class SGD(torch.optim.Optimizer):
+    """p -= lr * d, where g = grad + weight_decay * p, buf = momentum * buf + g (buf = g
+    on the first step), and d = g + momentum * buf with nesterov, else d = buf."""
+
+    def __init__(self, params, lr, momentum=0.0, weight_decay=0.0, nesterov=False):
+        defaults = dict(
+            lr=lr, momentum=momentum, weight_decay=weight_decay, nesterov=nesterov
+        )
+        super().__init__(params, defaults)
+
+    @torch.no_grad()
+    def step(self):
+        # --8<-- [start:solution]
+        for group in self.param_groups:
+            lr, mu = group["lr"], group["momentum"]
+            for p in group["params"]:
+                if p.grad is None:  # frozen or unused this step: no update, buffer kept
+                    continue
+                g = p.grad.add(p, alpha=group["weight_decay"])  # L2, inside momentum
+                if mu != 0:
+                    state = self.state[p]
+                    if "momentum_buffer" not in state:
+                        buf = state["momentum_buffer"] = g.clone()
+                    else:
+                        buf = state["momentum_buffer"]
+                        buf.mul_(mu).add_(g)
+                    g = g.add(buf, alpha=mu) if group["nesterov"] else buf
+                p.add_(g, alpha=-lr)  # lr applied here, not folded into buf
+        # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+def check(SGD):
+    torch.manual_seed(0)
+
+    def close(got, want, case):
+        torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
+
+    init = [torch.randn(3, 4, dtype=torch.float64), torch.randn(4, dtype=torch.float64)]
+    grads = [[torch.randn_like(p) for p in init] for _ in range(6)]
+    grads[2][1] = None  # the bias has no gradient at step 3: skipped, momentum kept
+    configs = [
+        dict(lr=0.1),
+        dict(lr=0.1, momentum=0.9),
+        dict(lr=0.1, momentum=0.9, nesterov=True),
+        dict(lr=0.1, momentum=0.9, weight_decay=0.1),
+        dict(lr=0.1, momentum=0.8, weight_decay=0.1, nesterov=True),
+    ]
+    for cfg in configs:
+        mine = [p.clone().requires_grad_() for p in init]
+        ref = [p.clone().requires_grad_() for p in init]
+        opt, torch_opt = SGD(mine, **cfg), torch.optim.SGD(ref, **cfg)
+        for step, gs in enumerate(grads, start=1):
+            if step == 4:  # a schedule changes lr: lr must not be baked into the buffer
+                for o in (opt, torch_opt):
+                    o.param_groups[0]["lr"] = 0.01
+            for p, q, g in zip(mine, ref, gs, strict=True):
+                p.grad = None if g is None else g.clone()
+                q.grad = None if g is None else g.clone()
+            opt.step()
+            torch_opt.step()
+            for i, (p, q) in enumerate(zip(mine, ref, strict=True)):
+                close(
+                    p,
+                    q,
+                    f"{cfg}, step {step}, param {i}: buf starts as the first "
+                    f"gradient, weight decay goes in before momentum, Nesterov steps "
+                    f"by g + momentum * buf, lr outside buf, a None grad is skipped",
+                )
+    print("SGD matches torch.optim.SGD for 6 steps: momentum, Nesterov, weight decay")
+    # > SGD matches torch.optim.SGD for 6 steps: momentum, Nesterov, weight decay
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(SGD)
