@@ -32,19 +32,34 @@ print(per_sample.shape)
 # > torch.Size([32])
 
 
-def first_step(opt_cls, reduce):
-    """The change one optimizer step makes to a fresh copy of pred."""
+def train(opt_cls, reduce, steps, **kwargs):
+    """pred after a few optimizer steps on the summed or the averaged loss."""
     p = pred.detach().clone().requires_grad_()
-    opt = opt_cls([p], lr=0.01)
-    reduce(nn.functional.mse_loss(p, target, reduction="none")).backward()
-    opt.step()
-    return p.detach() - pred.detach()
+    opt = opt_cls([p], lr=0.01, **kwargs)
+    for _ in range(steps):
+        opt.zero_grad()
+        reduce(nn.functional.mse_loss(p, target, reduction="none")).backward()
+        opt.step()
+    return p.detach()
 
 
-# sum and mean differ by the batch size (32): SGD's step scales with it, Adam's doesn't
-for opt_cls in (torch.optim.SGD, torch.optim.Adam, torch.optim.AdamW):
-    ratio = first_step(opt_cls, torch.sum) / first_step(opt_cls, torch.mean)
-    print(opt_cls.__name__, f"sum/mean step: {ratio.mean().item():.2f}")
-    # > SGD sum/mean step: 32.00
-    # > Adam sum/mean step: 1.00
-    # > AdamW sum/mean step: 1.00
+# sum and mean differ by the batch size (32): SGD's step scales with it
+start = pred.detach()
+step_sum = train(torch.optim.SGD, torch.sum, 1) - start
+step_mean = train(torch.optim.SGD, torch.mean, 1) - start
+print(f"SGD sum/mean step: {(step_sum / step_mean).mean().item():.2f}")
+# > SGD sum/mean step: 32.00
+# Adam divides by the running RMS: the scale cancels, step after step. Adam's L2
+# weight_decay is added to the gradient first, so there the reduction matters
+for opt_cls, kwargs in (
+    (torch.optim.Adam, {}),
+    (torch.optim.AdamW, {"weight_decay": 0.1}),
+    (torch.optim.Adam, {"weight_decay": 0.1}),
+):
+    same = torch.allclose(
+        train(opt_cls, torch.sum, 5, **kwargs), train(opt_cls, torch.mean, 5, **kwargs)
+    )
+    print(opt_cls.__name__, kwargs, "same after 5 steps:", same)
+    # > Adam {} same after 5 steps: True
+    # > AdamW {'weight_decay': 0.1} same after 5 steps: True
+    # > Adam {'weight_decay': 0.1} same after 5 steps: False

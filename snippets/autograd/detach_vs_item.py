@@ -3,12 +3,12 @@ from torch import nn
 
 torch.manual_seed(0)
 model = nn.Sequential(nn.Linear(4, 16), nn.ReLU(), nn.Linear(16, 1))
-batches = [(torch.randn(8, 4), torch.randn(8, 1)) for _ in range(3)]
+weights = {p.data_ptr() for p in model.parameters()}
 
 
 def history(t):
-    """(graph nodes behind t, elements of the tensors they still hold for backward)"""
-    seen, todo, held = set(), [t.grad_fn], 0
+    """(graph nodes behind t, elements of the non-weight tensors they keep alive)"""
+    seen, todo, held = set(), [t.grad_fn], {}
     while todo:
         node = todo.pop()
         if node is None or node in seen:
@@ -20,14 +20,16 @@ def history(t):
                     saved = getattr(node, name)
                 except RuntimeError:  # already freed by backward()
                     continue
-                held += saved.numel() if isinstance(saved, torch.Tensor) else 0
+                if isinstance(saved, torch.Tensor) and saved.data_ptr() not in weights:
+                    held[saved.data_ptr()] = saved.numel()  # each buffer counted once
         todo.extend(fn for fn, _ in node.next_functions)
-    return len(seen), held
+    return len(seen), sum(held.values())
 
 
 running = 0
 # training: backward() frees each graph's saved tensors, the node chain still grows
-for x, y in batches:
+for _ in range(3):
+    x, y = torch.randn(8, 4), torch.randn(8, 1)  # a fresh batch, as from a loader
     loss = nn.functional.mse_loss(model(x), y)
     loss.backward()
     running += loss
@@ -37,16 +39,19 @@ for x, y in batches:
     # > train loop, running += loss: (25, 0)
 
 running = 0
-for x, y in batches:  # validation without no_grad: every batch's activations stay alive
+for _ in range(3):  # validation without no_grad: every batch's tensors stay alive
+    x, y = torch.randn(8, 4), torch.randn(8, 1)
     loss = nn.functional.mse_loss(model(x), y)
     running += loss
+    # per batch: x (32), the ReLU output (128), the prediction (8), the target (8)
     print("eval loop, running += loss:", history(running))
-    # > eval loop, running += loss: (11, 320)
-    # > eval loop, running += loss: (18, 640)
-    # > eval loop, running += loss: (25, 960)
+    # > eval loop, running += loss: (11, 176)
+    # > eval loop, running += loss: (18, 352)
+    # > eval loop, running += loss: (25, 528)
 
 running = 0.0
-for x, y in batches:
+for _ in range(3):
+    x, y = torch.randn(8, 4), torch.randn(8, 1)
     # a Python float: holds nothing
     running += nn.functional.mse_loss(model(x), y).item()
 print(type(running).__name__, loss.detach().requires_grad, loss.detach().grad_fn)

@@ -4,11 +4,14 @@ from torch import nn
 torch.manual_seed(0)
 
 # 1. An op after requires_grad=True makes the tensor you keep a non-leaf
-# (.to("cuda") of a CPU tensor too: a copy is an op)
 w = torch.randn(3, requires_grad=True) * 0.01
 d = torch.randn(3, requires_grad=True).double()
 print(w.is_leaf, w.grad_fn.name(), d.is_leaf, d.grad_fn.name())
 # > False MulBackward0 False ToCopyBackward0
+# a device change is the same copy: shown for "meta", which needs no GPU
+m = torch.randn(3, requires_grad=True).to("meta")
+print(m.is_leaf, m.grad_fn.name())
+# > False ToCopyBackward0
 try:
     torch.optim.SGD([w], lr=0.1)  # an optimizer refuses it outright
 except ValueError as e:

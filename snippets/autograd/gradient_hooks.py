@@ -6,8 +6,8 @@ w = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)
 
 seen = {}
 h = w * 10
-# read an intermediate's gradient (returns None: no change)
-h.register_hook(lambda g: seen.setdefault("h", g))
+# read an intermediate's gradient (update() returns None: the gradient is unchanged)
+h.register_hook(lambda g: seen.update(h=g))
 # a returned tensor replaces the gradient
 clip = w.register_hook(lambda g: g.clamp(-5, 5))
 (h**2).sum().backward()

@@ -14,7 +14,7 @@ for t in (w.sigmoid(), w.exp(), w * 3):
 y = w.sigmoid()  # SigmoidBackward saves its output y: grad = y * (1 - y)
 print(y._version)
 # > 0
-y.mul_(2)  # every in-place write bumps the tensor's version counter
+y.mul_(2)  # an in-place write bumps the tensor's version counter
 print(y._version)
 # > 1
 try:
@@ -27,14 +27,50 @@ except RuntimeError as e:
     # > the operation that failed to compute its gradient, with
     # > torch.autograd.set_detect_anomaly(True, check_nan=False).
 
-# The message names the modified tensor by the op that produced it, not the writer:
-# here the write is a ReLU(inplace=True), and the message still says Sigmoid
-y = torch.nn.ReLU(inplace=True)(w.sigmoid())
-try:
-    y.sum().backward()
-except RuntimeError as e:
-    print(str(e).split("which is ")[1].split(",")[0])
-    # > output 0 of Sigmoid
+
+# Which op "which is output 0 of X" names depends on what was saved
+def named(forward):
+    """The X the error names for the modified tensor, or "no op"."""
+    try:
+        forward().sum().backward()
+    except RuntimeError as e:
+        head = str(e).split(" is at version")[0]
+        if "which is " not in head:
+            return "no op"
+        return head.split("which is ")[1].rstrip(",")
+
+
+def saved_output():  # sigmoid saved its output: the message names sigmoid,
+    return torch.nn.ReLU(inplace=True)(w.sigmoid())  # not the ReLU that wrote it
+
+
+def saved_input():  # Linear saves its input h: the message names the write to h
+    h = lin1(x)
+    out = lin2(h)
+    h += 1  # e.g. a residual added in place
+    return out
+
+
+def saved_plain():  # mul saved c, which has no grad_fn: no op is named at all
+    c = torch.ones(2)
+    out = w * c
+    c.add_(1)
+    return out
+
+
+torch.manual_seed(0)
+lin1, lin2, x = torch.nn.Linear(3, 4), torch.nn.Linear(4, 2), torch.randn(5, 3)
+for forward in (saved_output, saved_input, saved_plain):
+    print(forward.__name__, "->", named(forward))
+    # > saved_output -> output 0 of Sigmoid
+    # > saved_input -> output 0 of Add
+    # > saved_plain -> no op
+
+# A write through .data bypasses the counter (and the check: see detach vs item)
+y = w.sigmoid()
+y.data.mul_(2)
+print(y._version)
+# > 0
 
 y = w.sigmoid()
 z = y * 2  # out-of-place: y stays at version 0

@@ -37,8 +37,9 @@ with torch.no_grad():  # no graph, but dropout is still active: two calls differ
 
 with torch.inference_mode():
     out = model(x)
-print(out.requires_grad, out.is_inference())
-# > False True
+    view = x.view(32)  # a view of a normal tensor stays a normal tensor
+print(out.requires_grad, out.is_inference(), view.is_inference())
+# > False True False
 try:
     print(out._version)  # the bookkeeping inference mode skips
 except RuntimeError as e:

@@ -5,15 +5,17 @@ from torch import nn
 from torch.func import functional_call, grad, vmap
 
 # grad(f) returns a function that computes df/dx; f must return a scalar tensor
-print(grad(lambda x: (x**3).sum())(torch.tensor([1.0, 2.0])))  # 3x^2
-# > tensor([ 3., 12.])
+x0 = torch.tensor([1.0, 2.0], requires_grad=True)
+print(grad(lambda x: (x**3).sum())(x0).tolist(), x0.grad)  # 3x^2; x0.grad untouched
+# > [3.0, 12.0] None
 # vmap(f) maps f over a batch dim: f is written for one sample
 print(vmap(torch.dot)(torch.ones(4, 3), torch.arange(12.0).reshape(4, 3)))
 # > tensor([ 3., 12., 21., 30.])
 
 torch.manual_seed(0)
-model = nn.Sequential(nn.Linear(3, 8), nn.Tanh(), nn.Linear(8, 1))
-x, y = torch.randn(5, 3), torch.randn(5, 1)
+# nn.Flatten() flattens from dim 1: it expects a batch dim in front
+model = nn.Sequential(nn.Flatten(), nn.Linear(6, 8), nn.Tanh(), nn.Linear(8, 1))
+x, y = torch.randn(5, 2, 3), torch.randn(5, 1)
 params = {k: v.detach() for k, v in model.named_parameters()}
 
 
@@ -26,9 +28,18 @@ def loss_one(params, xi, yi):
 # Per-sample gradients: grad w.r.t. params, vmapped over the samples (dim 0 of x, y)
 per_sample = vmap(grad(loss_one), in_dims=(None, 0, 0))(params, x, y)
 print({k: tuple(g.shape) for k, g in per_sample.items()})
-# > {'0.weight': (5, 8, 3), '0.bias': (5, 8), '2.weight': (5, 1, 8), '2.bias': (5, 1)}
-print(model[0].weight.grad)  # nothing was accumulated into the module
-# > None
+# > {'1.weight': (5, 8, 6), '1.bias': (5, 8), '3.weight': (5, 1, 8), '3.bias': (5, 1)}
+
+
+def loss_no_batch_dim(params, xi, yi):
+    return nn.functional.mse_loss(functional_call(model, params, (xi,)), yi)
+
+
+try:  # inside vmap xi is (2, 3): Flatten leaves it, and Linear(6, 8) gets 3 features
+    vmap(grad(loss_no_batch_dim), in_dims=(None, 0, 0))(params, x, y)
+except RuntimeError as e:
+    print(e)
+    # > mat1 and mat2 shapes cannot be multiplied (10x3 and 6x8)
 
 # The same numbers from a loop of single-sample backward passes
 match = True

@@ -1,6 +1,7 @@
 import textwrap
 
 import torch
+from torch.profiler import ProfilerActivity, profile
 
 a = torch.zeros(3, 1, 5)
 b = torch.zeros(4, 1)  # right-aligned: (   4, 1) -> (1, 4, 1)
@@ -9,6 +10,22 @@ print((a + b).shape, torch.broadcast_shapes(a.shape, b.shape))
 _, stretched = torch.broadcast_tensors(a, b)  # b as the add sees it: stride 0, no copy
 print(stretched.stride(), stretched.data_ptr() == b.data_ptr())
 # > (0, 1, 0) True
+
+
+def allocated(fn):
+    """The largest CPU allocation (bytes) made while fn runs."""
+    with profile(activities=[ProfilerActivity.CPU], profile_memory=True) as prof:
+        fn()
+    return max((e.cpu_memory_usage for e in prof.events()), default=0)
+
+
+# The add itself allocates nothing for b: into a preallocated output it allocates
+# nothing at all, where materializing b first costs a 4 MB buffer
+col, row, out = torch.zeros(1000, 1), torch.zeros(1, 1000), torch.empty(1000, 1000)
+print(allocated(lambda: torch.add(col, row, out=out)))
+# > 0
+print(allocated(lambda: torch.add(col, row.expand(1000, 1000).contiguous(), out=out)))
+# > 4000000
 
 try:
     torch.zeros(2, 3) + torch.zeros(2, 4)

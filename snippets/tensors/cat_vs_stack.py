@@ -18,6 +18,8 @@ print(torch.equal(stacked, torch.cat([a.unsqueeze(1), b.unsqueeze(1)], dim=1)))
 # cat needs every other dim to match; stack needs identical shapes
 print(torch.cat([a, torch.zeros(5, 3)]).shape)
 # > torch.Size([7, 3])
+print(torch.cat([a, torch.zeros(0)]).shape)  # legacy: a 1-D empty (0,) is skipped
+# > torch.Size([2, 3])
 try:
     torch.cat([a, torch.zeros(2, 4)])
 except RuntimeError as e:

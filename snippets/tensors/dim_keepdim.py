@@ -29,3 +29,7 @@ wrong = sq / sq.sum(dim=1)  # divides column j by row j's sum
 right = sq / sq.sum(dim=1, keepdim=True)
 print(wrong.sum(dim=1), right.sum(dim=1))
 # > tensor([0.6250, 1.2500]) tensor([1., 1.])
+# ...and a one-column (N, 1) tensor broadcasts against its (N,) sums to (N, N)
+col = torch.tensor([[1.0], [2.0], [3.0]])
+print((col / col.sum(dim=1)).shape, (col / col.sum(dim=1, keepdim=True)).shape)
+# > torch.Size([3, 3]) torch.Size([3, 1])

@@ -39,17 +39,31 @@ q, k = torch.randn(2, 8, 5, 16, requires_grad=True), torch.randn(2, 8, 7, 16)
 scores = torch.einsum("bhqd,bhkd->bhqk", q, k)
 print(scores.shape, torch.allclose(scores, q @ k.transpose(-2, -1), atol=1e-5))
 # > torch.Size([2, 8, 5, 7]) True
-# einsum permutes and reshapes the operands into one bmm: its graph says so
-names, todo = [], [scores.grad_fn]
-while todo:
-    node = todo.pop()
-    names.append(node.name())
-    todo.extend(fn for fn, _ in node.next_functions if fn is not None)
-print("BmmBackward0" in names)
-# > True
 
-x = torch.randn(3, 3)
-# trace, transpose
+
+def graph_ops(t):
+    """The names of the autograd nodes behind t."""
+    names, todo = set(), [t.grad_fn]
+    while todo:
+        node = todo.pop()
+        names.add(node.name())
+        todo.extend(fn for fn, _ in node.next_functions if fn is not None)
+    return names
+
+
+# What einsum runs depends on the string: two operands with a summed index become a bmm,
+# no summed index a mul, one operand a diagonal and a sum
+x = torch.randn(3, 3, requires_grad=True)
+key = {"BmmBackward0", "MulBackward0", "DiagonalBackward0", "SumBackward1"}
+for eq, operands in (
+    ("bhqd,bhkd->bhqk", (q, k)),
+    ("i,j->ij", (x[0], x[1])),
+    ("ii->", (x,)),
+):
+    print(eq, sorted(graph_ops(torch.einsum(eq, *operands)) & key))
+    # > bhqd,bhkd->bhqk ['BmmBackward0']
+    # > i,j->ij ['MulBackward0']
+    # > ii-> ['DiagonalBackward0', 'SumBackward1']
 print(
     torch.allclose(torch.einsum("ii->", x), x.trace()), torch.einsum("ij->ji", x).shape
 )

@@ -40,6 +40,10 @@ except RuntimeError as e:
     print(e)
     # > a leaf Variable that requires grad is being used in an in-place operation.
 with torch.no_grad():
-    w.sub_(0.1)  # what optimizer.step() does: update outside the graph
+    w.sub_(0.1)  # update outside the graph
 print(w, w.is_leaf)
 # > tensor([0.9000, 0.9000, 0.9000], requires_grad=True) True
+w.grad = torch.ones(3)
+torch.optim.SGD([w], lr=0.1).step()  # the same in-place write, with grad mode off
+print(w, w.is_leaf)
+# > tensor([0.8000, 0.8000, 0.8000], requires_grad=True) True

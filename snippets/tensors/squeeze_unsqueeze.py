@@ -1,3 +1,5 @@
+import warnings
+
 import torch
 import torch.nn.functional as F
 from torch import nn
@@ -25,12 +27,18 @@ for n in (8, 1):
     # > 8 torch.Size([8]) torch.Size([8])
     # > 1 torch.Size([]) torch.Size([1])
 
-# so the last batch of an epoch, if it holds one sample, breaks the loss...
+# so the last batch of an epoch, if it holds one sample, breaks a loss that checks
+# shapes (mse_loss only warns and broadcasts)...
 try:
     F.binary_cross_entropy_with_logits(logits.squeeze(), torch.ones(1))
 except ValueError as e:
     print(e)
     # > Target size (torch.Size([1])) must be the same as input size (torch.Size([]))
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    F.mse_loss(logits.squeeze(), torch.ones(1))
+print(str(caught[0].message).split(" that")[0])
+# > Using a target size (torch.Size([1]))
 # ...and collecting the predictions
 preds = [model(torch.randn(8, 4)).squeeze(), logits.squeeze()]
 try:

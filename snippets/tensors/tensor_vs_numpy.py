@@ -27,3 +27,16 @@ except RuntimeError as e:
     # > mat1 and mat2 must have the same dtype, but got Double and Float
 print(torch.nn.Linear(3, 1)(t.float()).dtype)  # .float() copies into float32
 # > torch.float32
+
+# A negative-stride array (a[:, ::-1], np.flip, BGR -> RGB) is refused by all three
+flipped = np.arange(6.0).reshape(2, 3)[:, ::-1]
+for convert in (torch.from_numpy, torch.as_tensor, torch.tensor):
+    try:
+        convert(flipped)
+    except ValueError as e:
+        print(convert.__name__, "->", str(e).split(",")[0])
+        # > from_numpy -> At least one stride in the given numpy array is negative
+        # > as_tensor -> At least one stride in the given numpy array is negative
+        # > tensor -> At least one stride in the given numpy array is negative
+print(torch.from_numpy(flipped.copy())[0])  # .copy() first: a positive-stride array
+# > tensor([2., 1., 0.], dtype=torch.float64)

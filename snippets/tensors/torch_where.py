@@ -12,11 +12,12 @@ print(torch.where(x > 0))
 # > (tensor([1, 2]),)
 
 # The trap: where computes both branches, and backward goes through both
-x = torch.tensor([-1.0, 4.0], requires_grad=True)
+x = torch.tensor([-1.0, 0.0, 4.0], requires_grad=True)
 y = torch.where(x > 0, x.sqrt(), 0.0)  # sqrt(-1) = nan is computed, then not selected
 y.sum().backward()
-print(y.detach(), x.grad)  # a clean forward, a nan gradient
-# > tensor([0., 2.]) tensor([   nan, 0.2500])
+# a clean forward, a nan gradient at -1 (nan) and at 0 (sqrt's derivative is inf)
+print(y.detach(), x.grad)
+# > tensor([0., 0., 2.]) tensor([   nan,    nan, 0.2500])
 
 # Fix: feed the unsafe op only inputs it accepts, then select
 x.grad = None
@@ -24,4 +25,4 @@ safe = torch.where(x > 0, x, 1.0)  # any value where sqrt is finite
 y = torch.where(x > 0, safe.sqrt(), 0.0)
 y.sum().backward()
 print(y.detach(), x.grad)
-# > tensor([0., 2.]) tensor([0.0000, 0.2500])
+# > tensor([0., 0., 2.]) tensor([0.0000, 0.0000, 0.2500])
