@@ -25,12 +25,18 @@ pretrained = nn.Embedding.from_pretrained(torch.ones(5, 3), padding_idx=0)
 print(pretrained.weight[0].tolist())
 # > [1.0, 1.0, 1.0]
 
-for bad in (torch.tensor([5]), torch.tensor([1.0])):  # out of range; not integer
+# out of range, negative, float, int16: each raises
+bad_ids = [[5], [-1], [1.0], torch.tensor([1], dtype=torch.int16)]
+for bad in map(torch.as_tensor, bad_ids):
     try:
         emb(bad)
     except (IndexError, RuntimeError) as e:
-        print(textwrap.fill(str(e), 72))
-        # > index out of range in self
-        # > Expected tensor for argument #1 'indices' to have one of the following
-        # > scalar types: Long, Int; but got torch.FloatTensor instead (while
-        # > checking arguments for embedding)
+        print(textwrap.fill(f"{type(e).__name__}: {e}", 72))
+        # > IndexError: index out of range in self
+        # > IndexError: index out of range in self
+        # > RuntimeError: Expected tensor for argument #1 'indices' to have one of
+        # > the following scalar types: Long, Int; but got torch.FloatTensor instead
+        # > (while checking arguments for embedding)
+        # > RuntimeError: Expected tensor for argument #1 'indices' to have one of
+        # > the following scalar types: Long, Int; but got torch.ShortTensor instead
+        # > (while checking arguments for embedding)

@@ -2,32 +2,37 @@ import torch
 from torch import nn
 
 torch.manual_seed(0)
-model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 2))
+# an in-place ReLU right after the layer we hook
+model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(inplace=True), nn.Linear(8, 2))
 features = {}
 
 
-def save_output(name, detach=True):
-    def hook(module, inputs, output):  # runs right after module.forward
-        # detach: keep the value, not the autograd graph
-        features[name] = output.detach() if detach else output
-
-    return hook
+def save_output(module, inputs, output):  # runs right after module.forward
+    features["view"] = output.detach()  # shares memory with output
+    features["copy"] = output.detach().clone()  # its own memory
+    features["raw"] = output  # holds the batch's autograd graph
 
 
-handle = model[1].register_forward_hook(save_output("relu"))
-raw = model[1].register_forward_hook(save_output("raw", detach=False))
-out = model(torch.randn(3, 4))
-print(features["relu"].shape, features["relu"].requires_grad)
-# > torch.Size([3, 8]) False
-# without detach the stored tensor holds the batch's graph (and its saved activations)
-node = features["raw"].grad_fn
-print(node.name(), "<-", node.next_functions[0][0].name())
-# > ReluBackward0 <- AddmmBackward0
-raw.remove()
+handle = model[0].register_forward_hook(save_output)
+
+# the other two: the inputs before forward runs, the gradients during backward
+seen, last = [], model[2]
+last.register_forward_pre_hook(lambda m, args: seen.append(("pre", args[0].shape)))
+last.register_forward_hook(lambda m, args, out: seen.append(("forward", out.shape)))
+last.register_full_backward_hook(lambda m, gi, go: seen.append(("grad", go[0].shape)))
+model(torch.randn(3, 4)).sum().backward()
+print([(name, tuple(shape)) for name, shape in seen])
+# > [('pre', (3, 8)), ('forward', (3, 2)), ('grad', (3, 2))]
+
+# The ReLU overwrote the detached view in place: its negatives are gone
+print((features["view"] < 0).any().item(), (features["copy"] < 0).any().item())
+# > False True
+print(features["copy"].requires_grad, features["raw"].grad_fn is not None)
+# > False True
 
 features.clear()
 # calling .forward directly bypasses __call__, so no hooks fire
-model[1].forward(torch.randn(3, 8))
+model[0].forward(torch.randn(3, 4))
 print(len(features))
 # > 0
 

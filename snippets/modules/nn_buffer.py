@@ -22,16 +22,25 @@ m = Rotary()
 m(torch.ones(4))  # one call: calls == 1
 print([n for n, _ in m.named_buffers()], list(m.state_dict()), list(m.parameters()))
 # > ['calls', 'inv_freq'] ['calls'] []
+
+# What is stored is a Tensor that keeps the mark: isinstance(t, nn.Buffer) stays True,
+# so another module registers it too, under any name, with its persistence.
+print(type(m.inv_freq).__name__, isinstance(m.inv_freq, nn.Buffer))
+# > Tensor True
+other = nn.Module()
+other.freq = m.inv_freq
+print([n for n, _ in other.named_buffers()], list(other.state_dict()))
+# > ['freq'] []
+
 m.to(torch.float64)  # every buffer is moved and cast; the plain tensor is not
 print(m.inv_freq.dtype, m.table.dtype, m.calls.dtype)
 # > torch.float64 torch.float32 torch.int64
+# the cast stored a new tensor, and a new tensor (t * 2, t.clone()) has no mark
+print(isinstance(m.inv_freq, nn.Buffer), isinstance(m.calls * 2, nn.Buffer))
+# > False False
 
-# nn.Buffer only marks the tensor; what is stored is a plain Tensor
-print(type(m.inv_freq).__name__)
-# > Tensor
-
-# A plain tensor assigned to an existing buffer's name replaces it and stays a buffer,
-# with the same persistence; under a new name it is an ordinary attribute.
+# A tensor without the mark, assigned to an existing buffer's name, replaces it and
+# stays a buffer, with the same persistence; under a new name it is a plain attribute.
 m.inv_freq = torch.ones(4)
 m.other = torch.ones(4)
 print([n for n, _ in m.named_buffers()], list(m.state_dict()))

@@ -17,10 +17,13 @@ diff = (bn(batch_a)[0] - bn(batch_b)[0]).abs().max().item()
 print(f"{diff:.4f}")
 # > 0.6702
 
-# LayerNorm normalizes each sample over its own features: no batch dependence, same in
-# train and eval.
-print(torch.allclose(ln(batch_a)[0], ln(batch_b)[0]))
-# > True
+# LayerNorm normalizes each sample over its own features: no batch dependence, and the
+# same output in eval mode
+print(
+    torch.allclose(ln(batch_a)[0], ln(batch_b)[0]),
+    torch.equal(ln(batch_a), ln.eval()(batch_a)),
+)
+# > True True
 
 bn.eval()  # eval mode uses the running stats: the dependence on the batch is gone
 print(torch.allclose(bn(batch_a)[0], bn(batch_b)[0]))
@@ -34,11 +37,20 @@ except ValueError as e:
     # > Expected more than 1 value per channel when training, got input size
     # > torch.Size([1, 4])
 
-# BatchNorm2d normalizes each channel over the batch AND the spatial positions: one
-# image of 2x2 pixels gives 4 values per channel, enough in train mode.
-out = nn.BatchNorm2d(3)(torch.randn(1, 3, 2, 2))
-print(out.shape, torch.allclose(out.mean(dim=(0, 2, 3)), torch.zeros(3), atol=1e-6))
-# > torch.Size([1, 3, 2, 2]) True
+# BatchNorm1d on (N, C, L) and BatchNorm2d normalize each channel over the batch AND
+# the length or the spatial positions: one sample with more than one position works,
+# one image of 1x1 pixels (after global pooling) does not.
+for norm, shape in [(nn.BatchNorm1d, (1, 3, 5)), (nn.BatchNorm2d, (1, 3, 2, 2))]:
+    out = norm(3)(torch.randn(shape))
+    dims = [d for d in range(out.ndim) if d != 1]  # all but the channel
+    print(out.shape, torch.allclose(out.mean(dim=dims), torch.zeros(3), atol=1e-6))
+    # > torch.Size([1, 3, 5]) True
+    # > torch.Size([1, 3, 2, 2]) True
+try:
+    nn.BatchNorm2d(3)(torch.randn(1, 3, 1, 1))
+except ValueError as e:
+    print(str(e).split(", got ")[1])
+    # > input size torch.Size([1, 3, 1, 1])
 
 # RMSNorm: LayerNorm without the mean subtraction and the bias, per sample as well
 rms = nn.RMSNorm(4, eps=1e-6)

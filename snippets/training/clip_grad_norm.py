@@ -38,12 +38,25 @@ nn.utils.clip_grad_norm_(params, max_norm=1.0)
 print(small < 1.0, math.isclose(grad_norm(params), small))
 # > True True
 
-# A non-finite gradient: by default no error. The returned norm is inf, and the
-# rescaling turns the gradients into nan and 0, which step() writes into the weights.
-w = nn.Parameter(torch.zeros(2))
-w.grad = torch.tensor([float("inf"), 1.0])
-print(nn.utils.clip_grad_norm_([w], max_norm=1.0), w.grad)
-# > tensor(inf) tensor([nan, 0.])
+# clip_grad_value_ clamps each element: the direction changes
+g = nn.Parameter(torch.zeros(2))
+g.grad = torch.tensor([3.0, 0.5])
+nn.utils.clip_grad_value_([g], clip_value=1.0)
+print(g.grad)
+# > tensor([1.0000, 0.5000])
+
+# A non-finite gradient: by default no error. An inf norm makes the factor 0: the inf
+# element becomes nan, the finite ones 0. A nan norm makes every element nan. step()
+# then writes the nan into the weights.
+for bad in (float("inf"), float("nan")):
+    w = nn.Parameter(torch.zeros(2))
+    w.grad = torch.tensor([bad, 1.0])
+    norm = nn.utils.clip_grad_norm_([w], max_norm=1.0)
+    grad = w.grad.clone()
+    torch.optim.SGD([w], lr=0.1).step()
+    print(norm, grad, w.detach())
+    # > tensor(inf) tensor([nan, 0.]) tensor([nan, 0.])
+    # > tensor(nan) tensor([nan, nan]) tensor([nan, nan])
 try:
     nn.utils.clip_grad_norm_([w], max_norm=1.0, error_if_nonfinite=True)
 except RuntimeError as e:

@@ -48,15 +48,18 @@ print(
 # > True False
 
 # Why the optimizer should get only the trainable parameters: one that still holds a
-# frozen parameter moves it whenever its .grad is a zero tensor rather than None
-# (zero_grad(set_to_none=False), or frozen after training started).
+# frozen parameter skips it while its .grad is None, and moves it when .grad is a zero
+# tensor (zero_grad(set_to_none=False)).
 layer = nn.Linear(8, 2)
 opt_all = torch.optim.AdamW(layer.parameters(), lr=1e-2)
 layer(torch.randn(4, 8)).sum().backward()
 opt_all.step()  # one ordinary step: Adam's moments are now non-zero
-opt_all.zero_grad(set_to_none=False)
-layer.requires_grad_(False)  # frozen now, but .grad is still a zero tensor
-w1 = layer.weight.clone()
-opt_all.step()  # momentum and weight decay still apply
-print(torch.equal(w1, layer.weight))
-# > False
+layer.requires_grad_(False)  # frozen now; the next backward computes no grad for it
+for set_to_none in (False, True):
+    opt_all.zero_grad(set_to_none=set_to_none)
+    w1 = layer.weight.clone()
+    opt_all.step()  # a zero grad still goes through momentum and weight decay
+    kind = "None" if layer.weight.grad is None else "zeros"
+    print(f".grad {kind}: moved {not torch.equal(w1, layer.weight)}")
+    # > .grad zeros: moved True
+    # > .grad None: moved False

@@ -40,8 +40,7 @@ def saved_bytes(xb, yb):
 print(round(saved_bytes(x, y) / saved_bytes(x[:8], y[:8]), 1))
 # > 3.9
 
-# Forgetting "/ steps": the gradient is `steps` times too large (as if the learning rate
-# were x4).
+# Forgetting "/ steps": the gradient is `steps` times too large.
 model.zero_grad()
 for xb, yb in zip(x.chunk(steps), y.chunk(steps), strict=True):
     loss_fn(model(xb), yb).backward()
@@ -52,6 +51,27 @@ print(
     )
 )
 # > True
+
+
+# SGD steps by lr * grad: as if the learning rate were x4. Adam divides the gradient by
+# its running RMS: the x4 cancels (up to eps), and only what reads the raw gradient
+# (clip_grad_norm_'s max_norm, the logged loss) sees it.
+def five_steps(opt_class, scale):
+    torch.manual_seed(0)
+    net = nn.Linear(10, 1)
+    opt = opt_class(net.parameters(), lr=0.01)
+    for _ in range(5):
+        opt.zero_grad()
+        (scale * loss_fn(net(x), y)).backward()
+        opt.step()
+    return net.weight.detach()
+
+
+for opt_class in (torch.optim.SGD, torch.optim.AdamW):
+    same = torch.allclose(five_steps(opt_class, 1.0), five_steps(opt_class, 4.0))
+    print(opt_class.__name__, same)
+    # > SGD False
+    # > AdamW True
 
 # The loop as you write it: step and zero only every `steps` micro-batches.
 opt = torch.optim.SGD(model.parameters(), lr=0.01)

@@ -2,6 +2,7 @@ import torch
 from torch import nn
 from torch.utils.data import (
     DataLoader,
+    DistributedSampler,
     SubsetRandomSampler,
     TensorDataset,
     WeightedRandomSampler,
@@ -41,3 +42,14 @@ print(correct / len(loader.dataset))  # accuracy: correct samples per sample
 seen = sum(len(y) for _, y in DataLoader(dataset, batch_size=32, sampler=half))
 print(seen, len(dataset))
 # > 50 100
+
+# DistributedSampler (here without a process group: 3 ranks by hand) pads by repeating
+# samples so every rank gets as many; drop_last=True cuts the tail instead
+for drop_last in (False, True):
+    counts = [
+        len(DistributedSampler(dataset, 3, rank, shuffle=False, drop_last=drop_last))
+        for rank in range(3)
+    ]
+    print(counts, sum(counts))
+    # > [34, 34, 34] 102
+    # > [33, 33, 33] 99

@@ -36,16 +36,31 @@ print(
 print(torch.equal(model[1].weight, gain))  # LayerNorm's gain stays at 1.0
 # > True
 
-# a scheduler scales each group's lr by the same factor, separately
+# StepLR scales each group's own lr by the same factor; LambdaLR takes one lambda per
+# group, so the factors can differ
 opt = torch.optim.SGD([{"params": decay, "lr": 0.1}, {"params": no_decay, "lr": 0.01}])
-sched = torch.optim.lr_scheduler.StepLR(opt, step_size=1, gamma=0.5)
+step = torch.optim.lr_scheduler.StepLR(opt, step_size=1, gamma=0.5)
 opt.step()
-sched.step()
+step.step()
 print([g["lr"] for g in opt.param_groups])
 # > [0.05, 0.005]
+opt = torch.optim.SGD([{"params": decay, "lr": 0.1}, {"params": no_decay, "lr": 0.01}])
+lam = torch.optim.lr_scheduler.LambdaLR(opt, [lambda e: 0.5**e, lambda e: 1.0])
+opt.step()
+lam.step()
+print([g["lr"] for g in opt.param_groups])
+# > [0.05, 0.01]
 
 try:
     torch.optim.AdamW([{"params": decay}, {"params": decay}])
 except ValueError as e:
     print(e)
     # > some parameters appear in more than one parameter group
+
+# a parameter in no group: no error, and a step never touches it
+opt = torch.optim.SGD(decay, lr=0.1)  # the biases and the LayerNorm left out
+model(torch.randn(3, 4)).sum().backward()
+bias = model[0].bias.clone()
+opt.step()
+print(model[0].bias.grad is not None, torch.equal(model[0].bias, bias))
+# > True True

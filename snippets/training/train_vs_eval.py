@@ -37,3 +37,25 @@ with torch.no_grad():  # this is what turns graph recording off
 no_stats = nn.BatchNorm1d(4, track_running_stats=False).eval()
 print(torch.allclose(no_stats(x)[:2], no_stats(x[:2])))
 # > False
+
+
+# Other built-ins that read the flag; an LSTM without dropout does not
+def eval_differs(module, *args):  # the first output, in train mode and in eval mode
+    with torch.no_grad():
+        train_out = module.train()(*args)
+        eval_out = module.eval()(*args)
+    if isinstance(train_out, tuple):
+        train_out, eval_out = train_out[0], eval_out[0]
+    return not torch.equal(train_out, eval_out)
+
+
+seq = torch.randn(2, 3, 4)  # (batch, time, features)
+attention = nn.MultiheadAttention(4, 1, dropout=0.5, batch_first=True)
+print(
+    eval_differs(nn.LSTM(4, 4, 2, dropout=0.5, batch_first=True), seq),
+    eval_differs(attention, seq, seq, seq),
+    eval_differs(nn.RReLU(), seq),
+    eval_differs(nn.InstanceNorm1d(3, track_running_stats=True), seq),
+    eval_differs(nn.LSTM(4, 4, 2, batch_first=True), seq),
+)
+# > True True True True False

@@ -1,3 +1,6 @@
+import tempfile
+from pathlib import Path
+
 import torch
 from torch import nn
 from torch.utils.data import DataLoader, TensorDataset
@@ -46,7 +49,8 @@ def save(path, model, opt, sched, epoch):  # after zero_grad: no half-summed gra
         "optimizer": opt.state_dict(),  # AdamW's moments and step counts
         "scheduler": sched.state_dict(),  # the position in the schedule
         "epoch": epoch,
-        "rng": torch.get_rng_state(),  # the next dropout masks
+        # the next dropout masks; on a GPU also torch.cuda.get_rng_state_all()
+        "rng": torch.get_rng_state(),
     }
     torch.save(checkpoint, path)
 
@@ -59,6 +63,12 @@ reference = [p.detach().clone() for p in model.parameters()]
 # activations in bf16, the loss and every gradient in fp32
 print(log["dtypes"], next(model.parameters()).dtype)
 # > (torch.bfloat16, torch.float32, torch.float32) torch.float32
+# the loss is fp32 by autocast's policy, not by promotion against the fp32 target:
+# mse_loss runs in fp32 on two bf16 inputs too, while a hand-written one stays bf16
+with torch.autocast("cpu", dtype=torch.bfloat16):
+    a, b = torch.ones(4, dtype=torch.bfloat16), torch.zeros(4, dtype=torch.bfloat16)
+    print(nn.functional.mse_loss(a, b).dtype, (a - b).pow(2).mean().dtype)
+    # > torch.float32 torch.bfloat16
 # clipping was active; one scheduler step per optimizer step (16, not 32)
 print(max(log["norms"]) > MAX_NORM, sched.last_epoch)
 # > True 16
@@ -68,14 +78,16 @@ print(torch.finfo(torch.bfloat16).tiny == torch.finfo(torch.float32).tiny)
 
 # Stop after 2 epochs, restart from the checkpoint in fresh objects, finish: identical
 # to the uninterrupted run only if every piece of state was saved and restored.
+tmp = tempfile.TemporaryDirectory()  # deleted when the program ends
+path = Path(tmp.name) / "checkpoint.pt"
 for skip in (None, "optimizer", "scheduler", "rng"):
     model, opt, sched = build()
     for epoch in range(EPOCHS // 2):
         train_epoch(model, opt, sched, epoch, {"norms": []})
-    save("checkpoint.pt", model, opt, sched, epoch)
+    save(path, model, opt, sched, epoch)
 
     model, opt, sched = build()  # as in a new process: new objects, reseeded RNG
-    checkpoint = torch.load("checkpoint.pt")
+    checkpoint = torch.load(path)
     model.load_state_dict(checkpoint["model"])
     if skip != "optimizer":
         opt.load_state_dict(checkpoint["optimizer"])
