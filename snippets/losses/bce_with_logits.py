@@ -24,7 +24,10 @@ F.binary_cross_entropy(p, torch.ones(1)).backward()
 print(f"{p.grad.item():.3g}")  # the true derivative, -1/p, is -1e20
 # > -1e+12
 
-# CPU autocast runs binary_cross_entropy in float32; CUDA autocast refuses it
+# CPU autocast runs binary_cross_entropy in float32: bfloat16 in, float32 out
+bf16 = probs.detach().bfloat16(), target.bfloat16()
+print(F.binary_cross_entropy(*bf16).dtype)  # no autocast: it stays bfloat16
+# > torch.bfloat16
 with torch.autocast("cpu", dtype=torch.bfloat16):
-    print(F.binary_cross_entropy(probs, target).dtype)
+    print(F.binary_cross_entropy(*bf16).dtype)  # CUDA autocast refuses it instead
     # > torch.float32

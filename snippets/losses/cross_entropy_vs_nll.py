@@ -1,3 +1,5 @@
+import math
+
 import torch
 import torch.nn.functional as F
 
@@ -24,6 +26,13 @@ print(round(F.cross_entropy(logits.softmax(dim=1), target).item(), 4))
 # > 0.9706
 print(round(F.cross_entropy(logits, target).item(), 4))
 # > 0.9357
+# and its floor is not 0: a perfect one-hot output still scores ln(e + C - 1) - 1
+perfect = F.one_hot(target, 3).float()
+print(
+    round(F.cross_entropy(perfect, target).item(), 4),
+    round(math.log(math.e + 2) - 1, 4),
+)
+# > 0.5514 0.5514
 
 # into nll_loss: probabilities give -mean(p), in [-1, 0]; a real NLL is >= 0
 print(round(F.nll_loss(logits.softmax(dim=1), target).item(), 4))  # -mean(p)

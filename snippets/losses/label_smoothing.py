@@ -34,3 +34,15 @@ logits = torch.tensor([[0.0, 0.0, 30.0, 0.0]], requires_grad=True)
 F.cross_entropy(logits, target, label_smoothing=eps).backward()
 print(logits.grad)
 # > tensor([[-0.0250, -0.0250,  0.0750, -0.0250]])
+
+# the floor is not a constant: it grows with the number of classes
+for classes in (4, 10, 1000, 32000):
+    q = torch.full((1, classes), eps / classes)
+    q[0, 0] += 1 - eps
+    # the best logits are log(q): the loss there is q's entropy
+    best = F.cross_entropy(q.log(), torch.tensor([0]), label_smoothing=eps)
+    print(classes, round(best.item(), 3), round(-(q * q.log()).sum().item(), 3))
+    # > 4 0.349 0.349
+    # > 10 0.5 0.5
+    # > 1000 1.015 1.015
+    # > 32000 1.362 1.362

@@ -36,12 +36,28 @@ print(
     round(weighted.mean().item(), 4),
 )
 # > 1.1412 1.1412 2.5677
+# for class indices only: the same targets as probabilities divide by N
+one_hot = F.one_hot(full, 3).float()
+print(round(F.cross_entropy(logits, one_hot, weight=weight).item(), 4))
+# > 2.5677
+# label_smoothing keeps the index rule: its own soft target, as probabilities,
+# gives the same per-element losses but a different mean
+soft = 0.9 * one_hot + 0.1 / 3
+kw = dict(weight=weight, reduction="none")
+each = F.cross_entropy(logits, full, label_smoothing=0.1, **kw)
+print(torch.allclose(each, F.cross_entropy(logits, soft, **kw)))
+# > True
+smoothed = F.cross_entropy(logits, full, weight=weight, label_smoothing=0.1)
+as_probs = F.cross_entropy(logits, soft, weight=weight)
+print(round(smoothed.item(), 4), round(as_probs.item(), 4))  # / sum(w[y]) vs / N
+# > 1.1824 2.6604
 
-# "sum" instead of "mean" multiplies the gradient, so SGD's step, by the batch size
+# "sum" instead of "mean" multiplies the gradient by the count of real targets
 w = torch.zeros(3, 3, requires_grad=True)
 x = torch.randn(64, 3)
 y = torch.randint(0, 3, (64,))
+y[48:] = -100  # 16 padding positions
 (g_mean,) = torch.autograd.grad(F.cross_entropy(x @ w, y), w)
 (g_sum,) = torch.autograd.grad(F.cross_entropy(x @ w, y, reduction="sum"), w)
-print(round((g_sum.norm() / g_mean.norm()).item(), 2))
-# > 64.0
+print(round((g_sum.norm() / g_mean.norm()).item(), 2))  # 48 real targets, not 64
+# > 48.0

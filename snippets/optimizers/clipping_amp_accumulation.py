@@ -38,3 +38,17 @@ for clip in ("none", "once, right", "before unscale_", "every backward"):
     # > once, right     norm 1  direction vs right 1.000
     # > before unscale_ norm 1.53e-05  direction vs right 1.000
     # > every backward  norm 1  direction vs right 0.806
+
+# with the scaler on, "every backward" would need an unscale_ per micro-batch: the
+# second one before update() raises
+model = torch.nn.Linear(10, 1)
+opt = torch.optim.SGD(model.parameters(), lr=1.0)
+scaler = torch.amp.GradScaler("cpu")
+try:
+    for i in range(2):
+        scaler.scale(F.mse_loss(model(x[i]), y[i])).backward()
+        scaler.unscale_(opt)
+except RuntimeError as e:
+    message = str(e)
+print(i, message)
+# > 1 unscale_() has already been called on this optimizer since the last update().

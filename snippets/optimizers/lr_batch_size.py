@@ -36,11 +36,23 @@ def sgd(w, lr, batches):
 hessian = 2 * X.T @ X / len(X)
 print(round(2 / torch.linalg.eigvalsh(hessian).max().item(), 2))
 # > 0.98
+for lr in (0.9, 1.1):  # 30 full-batch steps on each side of the limit
+    w_gd = sgd(w, lr, [torch.arange(len(X))] * 30)
+    print(lr, f"{((X @ w_gd - y) ** 2).mean().item():.3g}")
+    # > 0.9 1
+    # > 1.1 1e+06
+
+# the mismatch between k short steps and one long one, relative to how far the
+# k short steps moved: it grows with the long step, well below the limit too
 k, B = 8, 32
 idx = torch.randperm(len(X))[: k * B]
-for lr in (0.001, 0.2):
+for lr in (0.001, 0.01, 0.03, 0.06, 0.1, 0.2):
     small = sgd(w, lr, idx.split(B))  # k steps of batch B
     big = sgd(w, lr * k, [idx])  # 1 step of batch k*B, k times the lr
-    print(lr, round(((small - big).norm() / small.norm()).item(), 3))
-    # > 0.001 0.007
-    # > 0.2 2.423
+    print(round(lr * k, 3), round(((small - big).norm() / small.norm()).item(), 3))
+    # > 0.008 0.007
+    # > 0.08 0.076
+    # > 0.24 0.241
+    # > 0.48 0.526
+    # > 0.8 0.976
+    # > 1.6 2.423

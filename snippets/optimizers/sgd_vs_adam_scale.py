@@ -1,0 +1,46 @@
+import torch
+
+
+def steps(opt_cls, scale, n, **kw):
+    """The length of each of n steps on scale * ||w - 1||**2."""
+    torch.manual_seed(0)
+    w = torch.nn.Parameter(torch.randn(5))
+    opt = opt_cls([w], **kw)
+    sizes = []
+    for _ in range(n):
+        before = w.detach().clone()
+        opt.zero_grad()
+        (scale * ((w - 1) ** 2).sum()).backward()
+        opt.step()
+        sizes.append((w.detach() - before).norm())
+    return torch.stack(sizes), w.detach()
+
+
+# multiply the loss by 1000: SGD's first step grows 1000 times (and the next ones
+# diverge at this lr), Adam's steps stay the same to 4 digits, all 100 of them
+sgd = [steps(torch.optim.SGD, s, 1, lr=0.01, momentum=0.9)[0] for s in (1, 1000)]
+print(round((sgd[1] / sgd[0]).item(), 1))
+# > 1000.0
+adam = [steps(torch.optim.Adam, s, 100, lr=0.01)[0] for s in (1, 1000)]
+ratio = adam[1] / adam[0]
+print(round(ratio.min().item(), 4), round(ratio.max().item(), 4))
+# > 1.0 1.0
+
+# only a factor on the whole gradient cancels: Adam's coupled weight_decay adds
+# wd * w to it, unscaled, so the same wd is 1000 times weaker; AdamW's is not
+for opt_cls in (torch.optim.Adam, torch.optim.AdamW):
+    ends = [steps(opt_cls, s, 2000, lr=0.01, weight_decay=1.0)[1] for s in (1, 1000)]
+    print(opt_cls.__name__, [round(w.mean().item(), 3) for w in ends])
+    # > Adam [0.667, 0.999]
+    # > AdamW [0.78, 0.78]
+
+# "about lr" per coordinate holds for a steady gradient: one that spikes after a
+# long run of zeros moves up to lr * (1 - beta1) / sqrt(1 - beta2) = 3.16 lr
+p = torch.nn.Parameter(torch.zeros(1))
+opt = torch.optim.Adam([p], lr=1.0)
+for t in range(1, 2001):
+    p.grad = torch.tensor([5.0 if t == 2000 else 0.0])
+    before = p.detach().clone()
+    opt.step()
+print(round((p.detach() - before).abs().item(), 2))
+# > 2.94
