@@ -31,13 +31,14 @@ print(f"continuous: {continuous_steps} decode steps, slots busy {busy:.0%}")
 PER_TOKEN, MAX_LEN, BLOCK = 2 * 32 * 8 * 128 * 2, 8192, 16
 length = prompt + output
 in_use = length.sum().item() * PER_TOKEN
-reserved = REQUESTS * MAX_LEN * PER_TOKEN  # one contiguous max-length region each
+region = MAX_LEN * PER_TOKEN  # one contiguous max-length region per request
+reserved = REQUESTS * region
 pages = (length + BLOCK - 1) // BLOCK  # a request holds whole pages only
 paged = pages.sum().item() * BLOCK * PER_TOKEN
 GiB = 2**30
-print(f"tokens' KV: {in_use / GiB:.1f} GiB")
-# > tokens' KV: 10.9 GiB
-print(f"max-length regions: {reserved / GiB:.0f} GiB, {in_use / reserved:.0%} used")
-# > max-length regions: 64 GiB, 17% used
+print(f"the 64 requests' keys and values: {in_use / GiB:.1f} GiB")
+# > the 64 requests' keys and values: 10.9 GiB
+print(f"max-length regions: {region / GiB:.0f} GiB each, {in_use / reserved:.0%} used")
+# > max-length regions: 1 GiB each, 17% used
 print(f"16-token pages: {paged / GiB:.1f} GiB, {in_use / paged:.1%} used")
 # > 16-token pages: 11.0 GiB, 99.5% used

@@ -31,5 +31,13 @@ for r in tables:
     print(r, lengths[r], torch.equal(keys, torch.stack(contiguous[r])))
     # > a 10 True
     # > b 5 True
-print(len(free), "pages free; a finished request returns its pages to the pool")
-# > 11 pages free; a finished request returns its pages to the pool
+
+# request b finishes: its pages go back to the pool, and a new request takes them
+free += tables.pop("b")
+print(len(free), "pages free")
+# > 13 pages free
+tables["c"], lengths["c"], contiguous["c"] = [], 0, []
+for _ in range(8):
+    append("c", torch.randn(D))
+print(tables)  # c holds the two pages that b gave back
+# > {'a': [1, 3, 4], 'c': [0, 7]}

@@ -1,4 +1,5 @@
 import torch
+import torch.nn.functional as F
 from torch.utils.flop_counter import FlopCounterMode
 
 
@@ -18,15 +19,28 @@ cases = {
     "prefill, 2048 tokens": (bf16(2048, D), bf16(D, D)),
     "decode, batch 1": (bf16(1, D), bf16(D, D)),
     "decode, batch 64": (bf16(64, D), bf16(D, D)),
-    # decode attention: q of one token against that sequence's own 4096 cached keys
-    "decode attention, batch 64": (bf16(64, 32, 1, 128), bf16(64, 32, 128, 4096)),
 }
 for name, (a, b) in cases.items():
-    print(f"{name:27} {intensity(a, b):6.1f} FLOPs per byte")
-    # > prefill, 2048 tokens        1024.0 FLOPs per byte
-    # > decode, batch 1                1.0 FLOPs per byte
-    # > decode, batch 64              62.1 FLOPs per byte
-    # > decode attention, batch 64     1.0 FLOPs per byte
+    print(f"{name:20} {intensity(a, b):6.1f} FLOPs per byte")
+    # > prefill, 2048 tokens 1024.0 FLOPs per byte
+    # > decode, batch 1         1.0 FLOPs per byte
+    # > decode, batch 64       62.1 FLOPs per byte
+
+
+def attention_intensity(batch, kv_heads, cached=4096):
+    """One decoding step's attention, 32 query heads of dim 128: FLOPs per byte."""
+    q = bf16(batch, 32, 1, 128)  # one new token per sequence
+    k = v = bf16(batch, kv_heads, cached, 128)  # that sequence's own KV cache
+    with FlopCounterMode(display=False) as counter:
+        out = F.scaled_dot_product_attention(q, k, v, enable_gqa=True)
+    return counter.get_total_flops() / (q.nbytes + 2 * k.nbytes + out.nbytes)
+
+
+for name, kv_heads in [("MHA", 32), ("GQA", 8)]:  # GQA: Llama 3 8B's 8 KV heads
+    a, b = (attention_intensity(batch, kv_heads) for batch in (1, 64))
+    print(f"decode attention, {name}: batch 1 {a:.1f}, batch 64 {b:.1f} FLOPs per byte")
+    # > decode attention, MHA: batch 1 1.0, batch 64 1.0 FLOPs per byte
+    # > decode attention, GQA: batch 1 4.0, batch 64 4.0 FLOPs per byte
 
 # H100 SXM: 989 TFLOP/s dense bf16, 3.35 TB/s of HBM bandwidth
 print(f"H100 ridge point: {989e12 / 3.35e12:.0f} FLOPs per byte")

@@ -41,7 +41,7 @@ print((probs >= 0.1 * probs.max()).sum().item(), "tokens kept by min_p=0.1")
 # > 4 tokens kept by min_p=0.1
 
 
-def repetition_penalty(logits, seen, penalty):  # CTRL's rule, as in HF transformers
+def repetition_penalty(logits, seen, penalty):  # Hugging Face's rule, two cases
     picked = logits[seen]
     picked = torch.where(picked > 0, picked / penalty, picked * penalty)
     return logits.scatter(0, seen, picked)
@@ -50,7 +50,9 @@ def repetition_penalty(logits, seen, penalty):  # CTRL's rule, as in HF transfor
 seen = torch.tensor([0, 5])  # tokens 0 and 5 are already in the text
 print(repetition_penalty(logits, seen, 2.0))
 # > tensor([ 1.500,  2.500,  2.000,  1.000,  0.000, -2.000])
-print(logits / torch.tensor([2.0, 1, 1, 1, 1, 2.0]))  # naive: divide: token 5 goes *up*
+print(
+    logits / torch.tensor([2.0, 1, 1, 1, 1, 2.0])
+)  # CTRL's: divide: token 5 goes *up*
 # > tensor([ 1.500,  2.500,  2.000,  1.000,  0.000, -0.500])
 
 # sampling draws only from what the filters kept

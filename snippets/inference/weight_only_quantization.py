@@ -30,11 +30,12 @@ print("int8 per-tensor error ", rel_err(y_t))
 # > int8 per-tensor error  0.1245
 
 
-# int4 in [-8, 7]: per channel, and with one scale per group of 128 inputs
+# int4, symmetric: q in [-7, 7] (of int4's [-8, 7]), 15 levels; per channel, and with
+# one scale per group of 128 inputs
 def int4(W, group):
     Wg = W.view(OUT, IN // group, group)
     s = Wg.abs().amax(dim=-1, keepdim=True) / 7
-    return torch.round(Wg / s).clamp(-8, 7), s
+    return torch.round(Wg / s).clamp(-7, 7), s
 
 
 for group in (IN, 128):

@@ -23,9 +23,12 @@ out = F.scaled_dot_product_attention(q, k, v, attn_mask=mask)
 out.sum().backward()
 print(out[0, 0, 1], q.grad.isnan().any().item(), v.grad.isnan().any().item())
 # > tensor([0., 0., 0., 0.], grad_fn=<SelectBackward0>) False False
+q.grad = k.grad = v.grad = None
 with sdpa_kernel(SDPBackend.MATH):  # the math backend too
-    print(F.scaled_dot_product_attention(q, k, v, attn_mask=mask)[0, 0, 1])
-    # > tensor([0., 0., 0., 0.], grad_fn=<SelectBackward0>)
+    out = F.scaled_dot_product_attention(q, k, v, attn_mask=mask)
+    out.sum().backward()
+print(out[0, 0, 1], q.grad.isnan().any().item(), v.grad.isnan().any().item())
+# > tensor([0., 0., 0., 0.], grad_fn=<SelectBackward0>) False False
 
 # the common "fix", a large finite negative: no NaN, but the row silently
 # averages the values of the keys it was told to ignore
@@ -36,11 +39,14 @@ print(torch.allclose(out[0, 0, 1], v[0, 0].mean(0)))
 
 # nn.MultiheadAttention: sample 1 is all padding (True = masked out)
 mha = nn.MultiheadAttention(4, 1, batch_first=True)
+nn.init.constant_(mha.out_proj.bias, 0.5)  # nonzero, so that out_proj shows
 x = torch.randn(2, 3, 4)
 pad = torch.tensor([[False, False, True], [True, True, True]])
 out, weights = mha(x, x, x, key_padding_mask=pad)  # need_weights=True: its own softmax
 print(out[1].isnan().all().item(), weights[1].isnan().all().item())
 # > True True
 out, _ = mha(x, x, x, key_padding_mask=pad, need_weights=False)  # goes through SDPA
-print(torch.equal(out[1], mha.out_proj.bias.expand(3, 4)))  # zeros, then out_proj
-# > True
+print(out[1])  # zeros, then out_proj: its bias
+# > tensor([[0.5000, 0.5000, 0.5000, 0.5000],
+# >         [0.5000, 0.5000, 0.5000, 0.5000],
+# >         [0.5000, 0.5000, 0.5000, 0.5000]], grad_fn=<SelectBackward0>)

@@ -31,3 +31,14 @@ except RuntimeError as e:
     print(textwrap.fill(str(e), 80))
     # > The size of tensor a (8) must match the size of tensor b (2) at non-singleton
     # > dimension 1
+
+# one KV head broadcasts against any number of query heads: MQA, no flag needed
+k1, v1 = k[:, :1], v[:, :1]
+print(
+    torch.allclose(
+        F.scaled_dot_product_attention(q, k1, v1),
+        F.scaled_dot_product_attention(q, k1, v1, enable_gqa=True),
+        atol=1e-6,
+    )
+)
+# > True

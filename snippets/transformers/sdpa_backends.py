@@ -3,7 +3,12 @@ import warnings
 
 import torch
 import torch.nn.functional as F
-from torch.nn.attention import SDPBackend, sdpa_kernel
+from torch.nn.attention import (
+    SDPBackend,
+    current_flash_attention_impl,
+    list_flash_attention_impls,
+    sdpa_kernel,
+)
 from torch.profiler import profile
 
 torch.manual_seed(0)
@@ -38,6 +43,10 @@ print(kernel(q, k, torch.randn(1, 4, 16, 64)))  # value head dim != query head d
 with sdpa_kernel([SDPBackend.MATH, SDPBackend.FLASH_ATTENTION], set_priority=True):
     print(kernel(q, k, v))
     # > flash_attention_for_cpu
+
+# on CUDA the flash backend is FlashAttention-2 unless FA3 or FA4 is activated
+print(list_flash_attention_impls(), current_flash_attention_impl())
+# > ['FA3', 'FA4'] None
 
 # forcing a kernel that cannot run raises, after warnings that say why
 with warnings.catch_warnings(record=True) as caught:
