@@ -6,7 +6,8 @@
 - Search indexes a question's prose and its qa-search line, not its code blocks or the report link
   (`data-search-exclude`): code and printed output outranked the answers (tests/browser/queries.yml).
   A question page's own entry weighs less than its questions (`boost` in search_index.json).
-- `assets/questions.json` lists every question's link, for practice mode's "Random question" (docs/assets/practice.js).
+- `assets/questions.json` lists every question (link, title, section, level, exercise) in the nav's order,
+  for practice mode (docs/assets/practice.js) and the mock interview (docs/assets/mock-interview.js).
 """
 
 from __future__ import annotations
@@ -262,6 +263,18 @@ def on_page_content(content, page, config, files):
     return CODE_BLOCK.sub(r"\1 data-search-exclude", H2.sub(report, content))
 
 
+NAV: list = []  # the pages in the nav's order (on_nav)
+
+
+def on_nav(nav, config, files):
+    NAV[:] = list(nav.pages)
+    return nav
+
+
+def nav_pages(config) -> list:
+    return NAV
+
+
 def plain(markdown_title: str) -> str:
     return re.sub(r"`([^`]*)`", r"\1", markdown_title)
 
@@ -295,7 +308,9 @@ def question_entries(project: Project, page) -> list[dict]:
 @event_priority(-100)  # after the search plugin wrote its index
 def on_post_build(config):
     site = Path(config["site_dir"])
-    entries = sorted(QUESTIONS, key=lambda q: q["url"])
+    # In the nav's order, and each page's questions in page order.
+    order = {p.url: i for i, p in enumerate(nav_pages(config))}
+    entries = sorted(QUESTIONS, key=lambda q: order.get(q["url"].split("#")[0], len(order)))
     (site / "assets" / "questions.json").write_text(
         json.dumps(entries), encoding="utf-8"
     )

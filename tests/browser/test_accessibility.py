@@ -25,7 +25,12 @@ def severe_violations(page) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("url", ["", "tensors/"], ids=["home", "section"])
+# A revealed mock interview question and a section page with grades: tests/browser/test_practice.py.
+@pytest.mark.parametrize(
+    "url",
+    ["", "tensors/", "mock-interview/"],
+    ids=["home", "section", "mock-interview"],
+)
 def test_page_has_no_serious_axe_violation(page, base_url, url):
     page.goto(base_url + url)
     found = severe_violations(page)

@@ -7,7 +7,8 @@ from .search import BOX, search
 
 
 def test_every_request_goes_to_the_local_server(page, base_url, site, requests_seen):
-    urls = ["", "tensors/", "reference/errors/"] + [
+    # mock-interview/ fetches assets/questions.json; the reader's progress stays in the browser.
+    urls = ["", "tensors/", "reference/errors/", "mock-interview/"] + [
         u for u in [notebook_page_url(site)] if u
     ]
     for url in urls:

@@ -1,4 +1,5 @@
-"""What a reader does on a question page: practice mode, permalinks, copy buttons, a phone."""
+"""What a reader does on a question page: permalinks, copy buttons, a phone.
+(Practice mode, grades and the mock interview: test_practice.py.)"""
 
 from __future__ import annotations
 
@@ -7,79 +8,6 @@ import re
 from tools.qa import INCLUDE, PROJECT, Question
 
 from .pages import in_view, page_url, question_page_urls
-
-ANSWERS = ".md-content__inner > h2[id] + .qa-report ~ :is(p, div, details)"
-REVEAL = ".qa-reveal"
-TOGGLE = ".qa-practice__toggle"
-
-
-def hidden_answers(page) -> tuple[int, int]:
-    """(hidden, all) answer blocks of the page's questions, the `hidden` qa-search lines left out."""
-    return page.eval_on_selector_all(
-        ANSWERS + ":not(.qa-search)",
-        "els => [els.filter(e => getComputedStyle(e).display === 'none').length, els.length]",
-    )
-
-
-def test_practice_mode_hides_answers_reveals_one_and_survives_navigation(
-    page, base_url
-):
-    page.goto(base_url + "tensors/")
-    assert page.get_attribute(TOGGLE, "aria-pressed") == "false"
-    assert hidden_answers(page)[0] == 0, "answers hidden before practice mode is on"
-    page.click(TOGGLE)
-    assert page.get_attribute(TOGGLE, "aria-pressed") == "true"
-    hidden, total = hidden_answers(page)
-    assert total and hidden == total, (
-        f"practice mode hides {hidden} of {total} answer blocks"
-    )
-    questions = page.locator(".md-content__inner > h2[id]").count()
-    assert page.locator(REVEAL).count() == questions, (
-        "not one 'Show answer' button per question"
-    )
-
-    page.locator(REVEAL).first.click()
-    assert page.locator(REVEAL).first.get_attribute("aria-expanded") == "true"
-    first_answer = page.locator(
-        ".md-content__inner > h2[id] + .qa-report + .qa-reveal + p"
-    ).first
-    assert first_answer.is_visible(), "'Show answer' did not reveal the first answer"
-    assert hidden_answers(page)[0] > 0, "revealing one answer revealed them all"
-
-    # Instant navigation (no page load: the marker survives) keeps the mode.
-    page.evaluate("window.qaSamePage = true")
-    page.click('.md-sidebar--primary a.md-nav__link[href$="autograd/"]')
-    page.wait_for_url("**/autograd/")
-    page.locator(REVEAL).first.wait_for()
-    assert page.evaluate("window.qaSamePage === true"), (
-        "the nav link caused a full page load, not instant navigation"
-    )
-    hidden, total = hidden_answers(page)
-    assert total and hidden == total, "practice mode lost on instant navigation"
-
-    # A full load of a deep link keeps the mode and still lands on the question.
-    page.goto(base_url + "data/#drop-last")
-    heading = page.locator("h2#drop-last")
-    heading.wait_for()
-    hidden, total = hidden_answers(page)
-    assert total and hidden == total, "practice mode lost on a full page load"
-    assert in_view(page, heading), (
-        "a deep link in practice mode does not open at the question"
-    )
-
-    # Random question: another question, its answer hidden.
-    page.click(".qa-practice__random")
-    page.wait_for_url(lambda url: "#" in url and not url.endswith("#drop-last"))
-    qid = page.url.rpartition("#")[2]
-    reveal = page.locator(f"h2#{qid} + .qa-report + .qa-reveal")
-    reveal.wait_for()
-    assert reveal.get_attribute("aria-expanded") == "false"
-
-    page.click(TOGGLE)
-    assert page.evaluate("localStorage.getItem('qa-practice')") == "off"
-    assert page.locator(REVEAL).count() == 0 and hidden_answers(page)[0] == 0, (
-        "turning practice mode off hid answers"
-    )
 
 
 def test_every_question_has_a_visible_permalink_and_a_deep_link_opens_at_it(
