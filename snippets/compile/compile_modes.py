@@ -24,6 +24,13 @@ print(
     config.triton.cudagraph_dynamic_shape_warn_limit,
 )
 # > False 8
+# graph partitioning: Inductor splits a graph at CPU ops and records the GPU parts;
+# an input that a recorded CUDA graph produced may be mutated
+print(config.graph_partition, config.triton.cudagraph_support_input_mutation)
+# > True True
+# off unless a mode turns them on, or options={"triton.cudagraphs": True}
+print(config.triton.cudagraphs)
+# > False
 
 
 # one graph or an error, instead of silent graph breaks

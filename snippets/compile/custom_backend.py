@@ -58,7 +58,7 @@ print(before_backward, len(plain))
 print(*plain[0])  # plain AOTAutograd forward
 # > t addmm relu detach t addmm
 
-# what Inductor does before its code generation: its decompositions and partitioner
+# Inductor's decompositions and partitioner, as aot_eager_decomp_partition runs them
 _, inductor = aten_graphs(
     decompositions=select_decomp_table(),
     partition_fn=functools.partial(

@@ -1,4 +1,6 @@
 import logging
+import os
+import warnings
 
 import torch
 
@@ -26,11 +28,21 @@ def scale_by_max(x):
     return x / x.abs().max().item()
 
 
-if __name__ == "__main__":  # a fresh interpreter: the .item() warning comes once
+@torch.compile(backend="eager")
+def cwd_length(x):
+    return x + len(os.getcwd())  # a C function that Dynamo cannot trace
+
+
+if __name__ == "__main__":  # a fresh interpreter: each warning comes once
     x = torch.ones(4)
-    for fn in (data_dependent, scale_by_max):
+    for fn in (data_dependent, scale_by_max, cwd_length):
         logged.clear()
-        fn(x)  # both break the graph (see explain above)
-        print(fn.__name__, logged)
-        # > data_dependent []
-        # > scale_by_max ['Graph break from `Tensor.item()`, consider setting:']
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            fn(x)  # all three break the graph
+        print(fn.__name__, logged, [w.category.__name__ for w in caught])
+        # > data_dependent [] []
+        # > scale_by_max ['Graph break from `Tensor.item()`, consider setting:'] []
+        # > cwd_length [] ['UserWarning']
+    print(str(caught[0].message).split(" This")[0])  # its first sentence
+    # > Dynamo does not know how to trace the builtin `posix.getcwd.`

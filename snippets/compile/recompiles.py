@@ -10,6 +10,11 @@ def counting_backend(gm, example_inputs):
     return gm.forward  # run the captured graph as is
 
 
+def inputs(gm):
+    """A captured graph's inputs: whatever is not one of them is baked in."""
+    return [n.name for n in gm.graph.find_nodes(op="placeholder")]
+
+
 @torch.compile(backend=counting_backend)
 def scale(x, factor):
     return x * factor
@@ -34,11 +39,24 @@ print(len(graphs))  # ...but not 0 or 1: those are always specialized
 scale(torch.randn(7, dtype=torch.float64), 2)
 print(len(graphs))  # a new dtype fails the guards too
 # > 5
-scale(torch.randn(7), 3)
-scale(torch.randn(7), 4)
+scale(torch.randn(7, requires_grad=True), 2)
+scale(torch.randn(7, device="meta"), 2)
+print(len(graphs))  # and so do requires_grad and the device
+# > 7
+
+torch._dynamo.reset()
+graphs.clear()
+for factor in [3, 4, 5]:
+    scale(torch.ones(3), factor)
 # a Python int is baked in as a constant until it changes once, then it becomes an input
-print(len(graphs))
-# > 6
+print(len(graphs), [inputs(g) for g in graphs])
+# > 2 [['l_x_'], ['l_x_', 'l_factor_']]
+graphs.clear()
+for flag in [True, False, True, False]:
+    scale(torch.ones(3), flag)
+# a bool never becomes an input: one graph per value
+print(len(graphs), [inputs(g) for g in graphs])
+# > 2 [['l_x_'], ['l_x_']]
 
 
 class Scale(torch.nn.Module):

@@ -18,12 +18,20 @@ print(torch.allclose(out, conv(x), atol=1e-6))
 # > True
 
 try:
-    y.view(2, -1)  # view needs a compatible stride; flatten/reshape copy when they must
+    y.view(2, -1)  # merging C with H and W needs strides that no longer line up
 except RuntimeError as e:
     print(str(e).split(" (")[0])
     # > view size is not compatible with input tensor's size and stride
+# merging H and W alone works (in NHWC they stay adjacent); reshape copies if it must
+print(y.view(2, 3, 16).shape, y.reshape(2, -1).shape)
+# > torch.Size([2, 3, 16]) torch.Size([2, 48])
 
-try:  # a memory format for 4-D tensors only: (batch, tokens, features) has none
+# 5-D (N, C, D, H, W) for 3-D convolutions has its own format, NDHWC
+video = torch.randn(2, 3, 4, 4, 4).to(memory_format=torch.channels_last_3d)
+print(video.stride())
+# > (192, 1, 48, 12, 3)
+
+try:  # 4-D only: (batch, tokens, features) has no channels_last layout
     torch.randn(2, 5, 8).to(memory_format=torch.channels_last)
 except RuntimeError as e:
     print(e)

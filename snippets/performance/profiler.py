@@ -20,6 +20,10 @@ print("my_forward" in stats, stats["aten::addmm"].count)
 # the backward pass is profiled too
 print("autograd::engine::evaluate_function: AddmmBackward0" in stats)
 # > True
+# grouped by name alone, the rows drop the shapes that record_shapes=True recorded
+print(repr(stats["aten::addmm"].input_shapes))
+# > ''
+# one row per op and input shapes
 for e in prof.key_averages(group_by_input_shape=True):
     if e.key == "aten::addmm":
         print(e.input_shapes)  # [bias, input, weight^T, beta, alpha]

@@ -32,7 +32,20 @@ print(
 )
 # > True
 
-# nn.MultiheadAttention's boolean mask means the opposite: True = masked out
-mha_mask = ~causal
-print(torch.equal(mha_mask, torch.ones(L, L, dtype=torch.bool).triu(1)))
+# nn.MultiheadAttention's boolean masks mean the opposite: True = masked out
+mha = torch.nn.MultiheadAttention(embed_dim=8, num_heads=2, batch_first=True)
+x = torch.randn(B, L, 8)
+_, weights = mha(x, x, x, attn_mask=~causal)  # attention weights, (B, L, L)
+print(bool((weights[:, ~causal] == 0).all()), bool((weights[:, causal] > 0).all()))
+# > True True
+padding = torch.arange(L) >= 4  # the last two keys are padding
+_, weights = mha(x, x, x, key_padding_mask=padding.expand(B, L))
+print(
+    bool((weights[..., padding] == 0).all()),
+    bool((weights[..., ~padding] > 0).all()),
+)
+# > True True
+# SDPA's mask passed to MHA as is: the last query may attend to nothing
+_, weights = mha(x, x, x, attn_mask=causal)
+print(weights[0, -1].isnan().all().item())
 # > True
