@@ -93,7 +93,6 @@ def report(violations: Iterable[Violation]) -> str:
 
 
 # --- what the checks read
-# ----------------------------------------------------------------
 
 ALLOWED_FENCES = {"python", "console", "text", "yaml", "json", "toml", "ini", "diff"}
 PYTHONISH = re.compile(
@@ -153,7 +152,6 @@ def included_files(project: Project, page: Path) -> list[Path]:
 
 
 # --- page rules: fences and code
-# --------------------------------------------------------
 
 
 @rule(
@@ -333,7 +331,6 @@ def _code_outside_fence(project: Project, page: Path):
 
 
 # --- page rules: headings and questions
-# ------------------------------------------------------
 
 
 @rule(
@@ -491,7 +488,6 @@ def _changed_in_source(project: Project, page: Path):
 
 
 # --- page rules: the snippets a page includes
-# ----------------------------------------------
 
 
 def ruff(project: Project, files: list[Path]) -> list[str]:
@@ -667,7 +663,6 @@ def _exercise_shape(project: Project, page: Path):
 
 
 # --- site rules
-# -------------------------------------------------------------------------
 
 
 def site_rule(id, checks, fix):
@@ -775,25 +770,31 @@ def _quick_reference(project: Project):
         return
     text = page.read_text(encoding="utf-8")
     linked = {
-        (page.parent / target).resolve().relative_to(project.docs.resolve()).as_posix() + "#" + qid
+        (page.parent / target).resolve().relative_to(project.docs.resolve()).as_posix()
+        + "#"
+        + qid
         for target, qid in re.findall(r"\]\(([^)#\s]+\.md)#([\w-]+)\)", text)
     }
     for q in project.all_questions():
         if project.question_key(q) not in linked:
-            yield violation("quick-reference", q.where, f"#{q.id} is not in the quick reference")
+            yield violation(
+                "quick-reference", q.where, f"#{q.id} is not in the quick reference"
+            )
 
 
 @site_rule(
     "section-description",
     "Every section page in mkdocs.yml's nav has a `description:` in its front matter (the home "
     "page's table of sections shows it).",
-    "Add front matter: ---, description: \"what the section covers\", --- at the top of the page.",
+    'Add front matter: ---, description: "what the section covers", --- at the top of the page.',
 )
 def _section_description(project: Project):
     for _, page in project.sections:
         text = page.read_text(encoding="utf-8")
         if not re.match(r"^---\n(?:.*\n)*?description:\s*\S", text):
-            yield violation("section-description", f"{project.rel(page)}:1", "no description")
+            yield violation(
+                "section-description", f"{project.rel(page)}:1", "no description"
+            )
 
 
 QUERY_KINDS = {"words", "api", "paraphrase", "error"}
@@ -814,15 +815,24 @@ def _queries_valid(project: Project):
     for path in sorted((project.root / "tests" / "search").glob("*.yml")):
         entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
         lines = path.read_text(encoding="utf-8").splitlines()
-        for i, e in enumerate(entries, start=1):
-            n = next((k for k, line in enumerate(lines, start=1) if str(e.get("q")) in line), 1)
+        for e in entries:
+            n = next(
+                (k for k, line in enumerate(lines, start=1) if str(e.get("q")) in line),
+                1,
+            )
             where = f"{project.rel(path)}:{n}"
             if e.get("expect") not in questions:
-                yield violation("queries-valid", where, f"no question {e.get('expect')!r}")
+                yield violation(
+                    "queries-valid", where, f"no question {e.get('expect')!r}"
+                )
             if e.get("kind") not in QUERY_KINDS:
                 yield violation("queries-valid", where, f"kind {e.get('kind')!r}")
             elif e["kind"] == "words" and IDENTIFIER.search(str(e.get("q"))):
-                yield violation("queries-valid", where, f"a words query with an identifier: {e['q']!r}")
+                yield violation(
+                    "queries-valid",
+                    where,
+                    f"a words query with an identifier: {e['q']!r}",
+                )
 
 
 CORRECTION_FIELDS = ["question", "date", "said", "truth", "evidence"]
@@ -907,7 +917,6 @@ def _walkthrough_cells(project: Project):
 
 
 # --- rules checked while a block runs (tests/codeblocks.py)
-# ---------------------------------
 
 BLOCK_RULES = [
     (
@@ -994,7 +1003,6 @@ for _id, _checks, _fix in BLOCK_RULES:
     rule(_id, "block", _checks, _fix)
 
 # --- rules of the built site (tests/test_site.py, tools/mkdocs_hooks.py)
-# --------------------
 
 BUILD_RULES = [
     (
@@ -1076,7 +1084,6 @@ for _id, _checks, _fix in BUDGET_RULES:
 
 
 # --- running the static rules
-# ---------------------------------------------------------------
 
 
 def check_page(project: Project, page: Path) -> list[Violation]:
@@ -1099,7 +1106,6 @@ def check_all(project: Project) -> list[Violation]:
 
 
 # --- CONTRIBUTING.md's table of rules
-# ------------------------------------------------------
 
 TABLE_START = "<!-- rules: generated by `make rules` from tests/rules.py -->"
 TABLE_END = "<!-- rules: end -->"

@@ -21,6 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from tools import build
 from tools.browser import CHROMIUM, FLAGS, serve
 from tools.pageweight import BUDGETS, KINDS, page_weight, search_index
 from tools.qa import PROJECT
@@ -123,7 +124,9 @@ print(json.dumps(results))
 def runners() -> None:
     """The fork-per-block runner against the in-process one, on the same blocks: every page's
     blocks that the old runner could run in-process (no __main__ guard, no torchrun)."""
-    section(f"block runner: a fresh process per block vs exec in one process (median of {RUNS})")
+    section(
+        f"block runner: a fresh process per block vs exec in one process (median of {RUNS})"
+    )
     from tests import runner
     from tests.codeblocks import block_marks
     from tests.pagecode import blocks
@@ -151,7 +154,9 @@ def runners() -> None:
                 runner.run(b.code, b.name)
             fork.append(time.perf_counter() - start)
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-c", IN_PROCESS, *files], capture_output=True)
+            subprocess.run(
+                [sys.executable, "-c", IN_PROCESS, *files], capture_output=True
+            )
             old.append(time.perf_counter() - start)
         runner.ZYGOTE_PROCESS.close()
     f, o = statistics.median(fork), statistics.median(old)
@@ -166,25 +171,10 @@ def builds(site: Path) -> None:
     )
     cache = PROJECT.root / ".cache"
     shutil.rmtree(cache, ignore_errors=True)
-    cold, proc = timed(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)]
-    )
+    cold, proc = timed(build.command(site))
     if proc.returncode != 0:
         sys.exit(f"the strict build failed:\n{proc.stderr[-3000:]}")
-    warm = [
-        timed(
-            [
-                sys.executable,
-                "-m",
-                "mkdocs",
-                "build",
-                "--strict",
-                "--site-dir",
-                str(site),
-            ]
-        )[0]
-        for _ in range(RUNS)
-    ]
+    warm = [timed(build.command(site))[0] for _ in range(RUNS)]
     results["warm strict build (s)"] = statistics.median(warm)
     print(
         f"cold: {cold:.1f} s   warm: {statistics.median(warm):.2f} s (runs: {', '.join(f'{w:.2f}' for w in warm)})"
