@@ -21,6 +21,9 @@ GUARDED = "if __name__ == '__main__':\n" + "\n".join(
 )
 # spawn and forkserver also pickle what they send to a worker: no lambdas
 LAMBDA = GUARDED.replace('"spawn"', '"forkserver", collate_fn=lambda b: b')
+# the same code in a main() function: the lambda is now a local object
+LOCAL = LAMBDA.replace("if __name__ == '__main__':", "def main():")
+LOCAL += "\n\n\nif __name__ == '__main__':\n    main()\n"
 
 
 def run(source):
@@ -50,3 +53,8 @@ print("lambda collate_fn: exit code", lam.returncode)
 # > lambda collate_fn: exit code 1
 print(lam.stderr.strip().splitlines()[-1].split(" <")[0])
 # > _pickle.PicklingError: Can't pickle
+local = run(LOCAL)
+print("lambda in main(): exit code", local.returncode)
+# > lambda in main(): exit code 1
+print(local.stderr.strip().splitlines()[-1])
+# > AttributeError: Can't pickle local object 'main.<locals>.<lambda>'

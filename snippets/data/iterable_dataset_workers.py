@@ -44,9 +44,13 @@ if __name__ == "__main__":
     # > None [0, 1, 2, 3, 4, 5]
 
     # DDP: two ranks (simulated here one after the other), two workers each.
-    per_rank = [items(ShardedStream(8, rank, world_size=2)) for rank in (0, 1)]
-    print(per_rank, sorted(per_rank[0] + per_rank[1]) == list(range(8)))
-    # > [[0, 1, 4, 5], [2, 3, 6, 7]] True
+    per_rank = [items(ShardedStream(7, rank, world_size=2)) for rank in (0, 1)]
+    print(per_rank, sorted(per_rank[0] + per_rank[1]) == list(range(7)))
+    # > [[0, 1, 4, 5], [2, 3, 6]] True
+    # 7 items: rank 0 gets one more than rank 1, so it runs one more step (under DDP,
+    # a collective the other rank never joins)
+    print([len(got) for got in per_rank])
+    # > [4, 3]
 
     # The only warning: when the dataset has a __len__ and len(loader) was read.
     loader = DataLoader(SizedStream(6), batch_size=None, num_workers=2)

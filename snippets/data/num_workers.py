@@ -20,6 +20,20 @@ class Counting(Dataset):
         )
 
 
+class Hits(Dataset):
+    """The same mutation, on a tensor attribute."""
+
+    def __init__(self):
+        self.hits = torch.zeros(4, dtype=torch.int64)
+
+    def __len__(self):
+        return 4
+
+    def __getitem__(self, i):
+        self.hits[i] += 1  # in place, inside the worker
+        return i
+
+
 def init_worker(worker_id):
     # Runs once in each worker, after the worker has seeded torch, random and np.random.
     info = get_worker_info()
@@ -72,6 +86,16 @@ if __name__ == "__main__":
         "same generator, same random numbers in the workers:", torch.equal(first, again)
     )
     # > same generator, same random numbers in the workers: True
+
+    # Tensor attributes are the exception under spawn and forkserver: torch pickles the
+    # dataset's tensors through shared memory, the parent's own tensor included, so a
+    # worker's in-place write reaches the parent. Under fork the worker has a copy.
+    for context in ("fork", "spawn"):
+        hits = Hits()
+        list(DataLoader(hits, num_workers=1, multiprocessing_context=context))
+        print(context, hits.hits.tolist(), hits.hits.is_shared())
+        # > fork [0, 0, 0, 0] False
+        # > spawn [1, 1, 1, 1] True
 
     # An exception inside a worker reaches the parent wrapped; the worker's traceback
     # follows in the message.

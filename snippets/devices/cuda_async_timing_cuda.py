@@ -28,7 +28,7 @@ end.synchronize()  # elapsed_time needs the end event to have completed
 print(begin.elapsed_time(end) / 1000 > 10 * launched)  # milliseconds to seconds
 # > True
 
-# set_sync_debug_mode("warn") warns at each call that makes the host wait.
+# set_sync_debug_mode("warn") warns at calls that make the host wait, such as these.
 torch.cuda.set_sync_debug_mode("warn")
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")

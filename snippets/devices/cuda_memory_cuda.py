@@ -12,6 +12,13 @@ tiny = torch.empty(1, device="cuda")  # 4 bytes, in a block rounded up to 512
 print(torch.cuda.memory_allocated() - base - 2**30)
 # > 512
 del tiny
+before = torch.cuda.memory_allocated()
+# A large-pool block is split only if more than 1 MiB would be left over: a 19.5 MiB
+# tensor gets a 20 MiB block, and the whole block counts.
+odd = torch.empty(39 * 2**17, device="cuda")  # 39 * 2**17 float32 = 19.5 MiB
+print((torch.cuda.memory_allocated() - before) / 2**20)
+# > 20.0
+del odd
 
 del x
 print(torch.cuda.memory_allocated() == base)  # the tensor is gone...

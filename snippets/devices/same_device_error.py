@@ -1,5 +1,6 @@
 import torch
 from torch import nn
+from torch.nn.utils.rnn import pack_padded_sequence
 
 model = nn.Linear(3, 2)  # float32 parameters on the CPU
 
@@ -25,16 +26,27 @@ except RuntimeError as e:
     print(e)
     # > Tensor on device cpu is not on the expected device meta!
 
-# The two exceptions, with meta standing in for CUDA: a 0-dim CPU tensor
-# acts as a scalar, and CPU index tensors are moved to the indexed tensor's device.
+# An element-wise op refuses a CPU operand on meta as on CUDA.
 w = torch.zeros(5, device="meta")
-print((w * torch.tensor(2.0)).device, w[torch.tensor([0, 2])].device)
-# > meta meta
 try:
-    w + torch.ones(5)  # any other CPU tensor is refused
+    w + torch.ones(5)
 except RuntimeError as e:
     print(e)
     # > Tensor on device cpu is not on the expected device meta!
+# But meta checks less than CUDA: it takes a CPU index in index_select (the lookup
+# nn.Embedding does), which CUDA refuses. Which mixes CUDA accepts: the CUDA block.
+print(w.index_select(0, torch.tensor([0, 2])).device)
+# > meta
+
+# The reverse case: an argument that must be on the CPU whatever the input's device.
+padded = torch.zeros(2, 3, 1, device="meta")  # a padded batch of two sequences
+print(pack_padded_sequence(padded, torch.tensor([3, 2]), batch_first=True).data.device)
+# > meta
+try:
+    pack_padded_sequence(padded, torch.tensor([3, 2], device="meta"), batch_first=True)
+except RuntimeError as e:
+    print(e)
+    # > 'lengths' argument should be a 1D CPU int64 tensor, but got 1D meta Long tensor
 
 # The fix is the same for all of them: bring the input to the parameters.
 p = next(model.parameters())

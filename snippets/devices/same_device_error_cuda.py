@@ -12,8 +12,14 @@ except RuntimeError as e:
 print(model(x.to("cuda")).device)
 # > cuda:0
 
-# The two exceptions: a 0-dim CPU tensor is treated as a scalar, and CPU index tensors
-# are moved to the indexed tensor's device.
+# What CUDA accepts: a binary element-wise op takes one 0-dim CPU tensor as a scalar,
+# and indexing moves CPU index tensors to the indexed tensor's device.
 w = torch.ones(3, device="cuda")
 print((w * torch.tensor(2.0)).device, w[torch.tensor([0, 2])].device)
 # > cuda:0 cuda:0
+# but not the same index through index_select (what nn.Embedding calls)
+try:
+    w.index_select(0, torch.tensor([0, 2]))
+except RuntimeError as e:
+    print(str(e)[:45])
+    # > Expected all tensors to be on the same device
