@@ -89,16 +89,18 @@ checkpoint = {
 torch.save(checkpoint, "checkpoint.pt")
 
 
-def resume(restore_rng):
+def resume(restore_rng, too_early=False):
     seed_all(123)  # a restarted process is in some other RNG state
     # weights_only=True works: only tensors, numbers, strings and containers
     ckpt = torch.load("checkpoint.pt")
+    if restore_rng and too_early:
+        set_rng_states(ckpt["rng"])  # then build()'s random init draws from it
     model, opt, sched = build()
     model.load_state_dict(ckpt["model"])
     opt.load_state_dict(ckpt["optimizer"])
     sched.load_state_dict(ckpt["scheduler"])
-    if restore_rng:
-        set_rng_states(ckpt["rng"])
+    if restore_rng and not too_early:
+        set_rng_states(ckpt["rng"])  # last, right before the next step
     for _ in range(ckpt["epochs_done"], 4):
         train_epoch(model, opt, sched)
     return model, sched
@@ -116,4 +118,7 @@ print(same(model_a, model_b), sched_a.get_last_lr() == sched_b.get_last_lr())
 # > True True
 # same weights, optimizer, schedule: different data order
 print(same(model_a, resume(restore_rng=False)[0]))
+# > False
+# RNG states restored before build(): the init used up the restored stream
+print(same(model_a, resume(restore_rng=True, too_early=True)[0]))
 # > False

@@ -18,6 +18,7 @@ candidates = {
     "datetime": datetime.date(2025, 1, 1),
     "np.float64": np.float64(0.5),
     "np.ndarray": np.zeros(2),
+    "np.random.get_state()": np.random.get_state(),  # the legacy tuple form
 }
 for name, value in candidates.items():
     torch.save({"entry": value}, "entry.pt")
@@ -30,6 +31,7 @@ for name, value in candidates.items():
         # > OrderedDict, Counter       loads
         # > torch.Size, dtype, device  loads
     except pickle.UnpicklingError:
+        # what the file names; for NumPy values the scan misses the dtype class
         needs = torch.serialization.get_unsafe_globals_in_checkpoint("entry.pt")
         line = f"{name:26} refused: {', '.join(sorted(needs))}"
         print(textwrap.fill(line, 76, subsequent_indent=" " * 27))
@@ -40,4 +42,6 @@ for name, value in candidates.items():
         # > np.float64                 refused: numpy._core.multiarray.scalar,
         # >                            numpy.dtype
         # > np.ndarray                 refused: numpy._core.multiarray._reconstruct,
+        # >                            numpy.dtype, numpy.ndarray
+        # > np.random.get_state()      refused: numpy._core.multiarray._reconstruct,
         # >                            numpy.dtype, numpy.ndarray

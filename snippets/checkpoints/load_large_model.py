@@ -39,8 +39,9 @@ model.load_state_dict(state, assign=True)
 weight = model[0].weight
 print(weight.device, weight.data_ptr() == state["0.weight"].data_ptr())
 # > cpu True
-print(type(weight).__name__, weight.requires_grad)
-# > Parameter True
+# requires_grad is the one property the module keeps: the file's tensor has False
+print(type(weight).__name__, weight.requires_grad, state["0.weight"].requires_grad)
+# > Parameter True False
 # a new object: an optimizer built before this still holds the meta one
 print(weight is before)
 # > False

@@ -2,6 +2,7 @@ import pickle
 import textwrap
 
 import torch
+import torch.nn.functional as F
 from torch import nn
 
 
@@ -9,9 +10,10 @@ class Net(nn.Module):
     def __init__(self):
         super().__init__()
         self.fc = nn.Linear(4, 2)
+        self.act = F.relu  # a function kept as an attribute is pickled by name too
 
     def forward(self, x):
-        return self.fc(x)
+        return self.act(self.fc(x))
 
 
 if __name__ == "__main__":
@@ -30,11 +32,11 @@ if __name__ == "__main__":
         # > Unsupported global: GLOBAL __main__.Net was not an allowed global by
         # > default.
 
-    # every class the file names, yours and torch's
+    # every global the file names: your class, torch's classes, the function
     print(sorted(torch.serialization.get_unsafe_globals_in_checkpoint("whole.pt")))
-    # > ['__main__.Net', 'torch.nn.modules.linear.Linear']
+    # > ['__main__.Net', 'torch.nn.functional.relu', 'torch.nn.modules.linear.Linear']
     # allowlisted, it loads with weights_only=True
-    with torch.serialization.safe_globals([Net, nn.Linear]):
+    with torch.serialization.safe_globals([Net, nn.Linear, F.relu]):
         print(type(torch.load("whole.pt")).__name__)
         # > Net
 

@@ -1,6 +1,9 @@
 import argparse
+import os
 import pickle
+import re
 import textwrap
+import warnings
 
 import numpy as np
 import torch
@@ -15,7 +18,11 @@ torch.save({"model": model.state_dict(), "args": args}, "ckpt.pt")
 try:
     torch.load("ckpt.pt")  # weights_only=True is the default
 except pickle.UnpicklingError as e:
-    lines = [line.strip() for line in str(e).splitlines()]
+    # the message's lines, without the bold escape codes it has for a terminal
+    lines = [re.sub(r"\x1b\[\d+m", "", s).strip() for s in str(e).splitlines()]
+    print(textwrap.fill(lines[0], 80))
+    # > Weights only load failed. This file can still be loaded, to do so you have two
+    # > options, do those steps only if you trust the source of the checkpoint.
     print(textwrap.fill(lines[1].split(". Re-running")[0], 80))
     # > (1) In PyTorch 2.6, we changed the default value of the `weights_only` argument
     # > in `torch.load` from `False` to `True`
@@ -36,13 +43,28 @@ torch.save({"model": model.state_dict(), "args": vars(args)}, "ckpt.pt")
 print(torch.load("ckpt.pt")["args"])
 # > {'lr': 0.1, 'epochs': 10}
 
-# NumPy values are classes too: a metric returned as np.float64, an array
+# NumPy values need NumPy's globals: a metric returned as np.float64, an array
 torch.save({"best_acc": np.float64(0.91), "confusion": np.eye(2)}, "metrics.pt")
 needs = torch.serialization.get_unsafe_globals_in_checkpoint("metrics.pt")
 print(textwrap.fill(str(sorted(needs)), 80))
 # > ['numpy._core.multiarray._reconstruct', 'numpy._core.multiarray.scalar',
 # > 'numpy.dtype', 'numpy.ndarray']
-torch.save({"best_acc": 0.91, "confusion": torch.eye(2)}, "metrics.pt")  # converted
+# allowing exactly that list is not enough: the scan reads the pickle without
+# running it, and misses the dtype class that loading builds
+listed = [np._core.multiarray._reconstruct, np._core.multiarray.scalar]
+listed += [np.dtype, np.ndarray]
+try:
+    with torch.serialization.safe_globals(listed):
+        torch.load("metrics.pt")
+except pickle.UnpicklingError as e:
+    print(textwrap.fill([s for s in str(e).splitlines() if "but got" in s][0], 80))
+    # > Can only build Tensor, Parameter, OrderedDict or types allowlisted via
+    # > `add_safe_globals`, but got <class 'numpy.dtypes.Float64DType'>
+with torch.serialization.safe_globals([*listed, np.dtypes.Float64DType]):
+    print(repr(torch.load("metrics.pt")["best_acc"]))
+    # > np.float64(0.91)
+# simpler and safer: convert them before saving
+torch.save({"best_acc": 0.91, "confusion": torch.eye(2)}, "metrics.pt")
 print(torch.load("metrics.pt")["best_acc"])
 # > 0.91
 
@@ -62,3 +84,16 @@ except pickle.UnpicklingError as e:
     line = [s for s in str(e).splitlines() if "WeightsUnpickler" in s][0]
     print(line.split(" error: ")[1].split(" Please")[0])
     # > Unsupported global: GLOBAL sum was not an allowed global by default.
+
+# two switches that also turn the check off, with no weights_only=False in sight
+print(torch.load("evil.pt", pickle_module=pickle))  # a pickle_module: default False
+# > 6
+os.environ["TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD"] = "1"  # every call that omits it
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(torch.load("evil.pt"))
+    # > 6
+print(textwrap.fill(str(caught[0].message), 80))
+# > Environment variable TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD detected, since
+# > the`weights_only` argument was not explicitly passed to `torch.load`, forcing
+# > weights_only=False.

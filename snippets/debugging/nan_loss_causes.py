@@ -1,3 +1,5 @@
+import math
+
 import torch
 import torch.nn.functional as F
 from torch import nn
@@ -27,3 +29,20 @@ print(big.bfloat16() * big.bfloat16())  # bf16 has float32's range
 inputs = torch.tensor([[1.0, float("nan")]])  # one bad value in the data
 print(F.mse_loss(nn.Linear(2, 1)(inputs), torch.zeros(1, 1)))
 # > tensor(nan, grad_fn=<MseLossBackward0>)
+
+# a learning rate that diverges: every step overshoots further, to inf, then NaN
+model = nn.Linear(10, 1)
+x, y = torch.randn(64, 10), torch.randn(64, 1)
+opt = torch.optim.SGD(model.parameters(), lr=10.0)
+losses = []
+for _ in range(30):
+    loss = F.mse_loss(model(x), y)
+    losses.append(loss.item())
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+print(" ".join(f"{loss:.3g}" for loss in losses[:13:3]))
+# > 0.992 1.89e+07 3.38e+16 1.08e+26 3.71e+35
+first_nan = next(step for step, loss in enumerate(losses) if math.isnan(loss))
+print("first inf at step", losses.index(math.inf), "first NaN at step", first_nan)
+# > first inf at step 13 first NaN at step 26

@@ -1,5 +1,6 @@
 import torch
 
+torch.manual_seed(0)
 torch.use_deterministic_algorithms(True)
 torch.backends.cudnn.benchmark = False  # no timing-based algorithm choice (cuDNN only)
 print(torch.are_deterministic_algorithms_enabled())
@@ -16,3 +17,13 @@ except RuntimeError as e:
 # has a deterministic path
 print(x.index_put_((index,), torch.tensor([1.0, 2.0]), accumulate=True))
 # > tensor([3., 0., 0., 0.])
+
+# deterministic for a given thread count: a CPU reduction splits its work by thread
+values = torch.randn(10, 1_000_000)
+sums = {}
+for threads in (1, 2):
+    torch.set_num_threads(threads)
+    sums[threads] = torch.stack([row.sum() for row in values])  # 10 full sums
+again = torch.stack([row.sum() for row in values])  # 2 threads again
+print(torch.equal(again, sums[2]), torch.equal(sums[1], sums[2]))
+# > True False
