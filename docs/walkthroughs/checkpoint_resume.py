@@ -27,6 +27,8 @@
 
 # %%
 import os
+import pickle
+import re
 import tempfile
 from pathlib import Path
 
@@ -92,8 +94,10 @@ def optimizer_position(optimizer) -> str:
 # ## Saving and loading
 #
 # The checkpoint is a dictionary of state dicts, tensors and plain Python values, so
-# `torch.load` can read it with its default `weights_only=True`, which refuses to
-# unpickle arbitrary objects. It is written to a temporary name and then renamed.
+# `torch.load` can read it with its default `weights_only=True`, which unpickles only
+# tensors, primitive types, containers of them and the types you allow ([docs][load]):
+# one `pathlib.Path` in the checkpoint is enough to make the default load fail, as the
+# cell after this one shows. It is written to a temporary name and then renamed.
 # `os.replace` is atomic on POSIX when both names are on the same filesystem
 # ([docs][replace]), so a process that dies in the middle of `torch.save` leaves the
 # last good checkpoint in place, not a truncated one. `os.fsync` before the rename
@@ -103,6 +107,7 @@ def optimizer_position(optimizer) -> str:
 #
 # `skip` exists only for the experiments at the end, to leave pieces out.
 #
+# [load]: https://docs.pytorch.org/docs/stable/generated/torch.load.html
 # [replace]: https://docs.python.org/3/library/os.html#os.replace
 # [fsync]: https://man7.org/linux/man-pages/man2/fsync.2.html
 
@@ -147,6 +152,17 @@ def load_checkpoint(
     return checkpoint["epoch"], checkpoint["losses"]
 
 
+# %%
+workdir = tempfile.TemporaryDirectory()  # nothing is written next to the notebook
+
+unsafe = Path(workdir.name) / "unsafe.pt"
+torch.save({"epoch": 3, "run_dir": Path("runs/3")}, unsafe)
+try:
+    torch.load(unsafe)
+except pickle.UnpicklingError as error:
+    refused = re.search(r"Unsupported global: GLOBAL \S+", str(error)).group()
+    print(f"torch.load refused it: {refused}")
+
 # %% [markdown]
 # ## The training script
 #
@@ -154,17 +170,20 @@ def load_checkpoint(
 # if there is one, then train to the end, saving after every epoch. `crash_after`
 # makes it stop dead after that many epochs, as if the machine had gone away. It
 # prints the learning rate and AdamW's step count where the run stops, where it
-# resumes, and where it ends.
+# resumes, and where it ends. `trace`, like `skip`, is there for the experiments: it
+# collects the RNG states each epoch starts from.
 
 
 # %%
-def run(path: Path, crash_after: int | None = None, skip=()):
+def run(path: Path, crash_after: int | None = None, skip=(), trace=None):
     model, optimizer, scheduler, loader = build()
     start, losses = 0, []
     if path.exists():
         start, losses = load_checkpoint(path, model, optimizer, scheduler, loader, skip)
         print(f"  resumed after epoch {start}: {optimizer_position(optimizer)}")
     for epoch in range(start, EPOCHS):
+        if trace is not None:
+            trace.append((torch.get_rng_state(), loader.generator.get_state()))
         losses.append(train_one_epoch(model, optimizer, scheduler, loader))
         save_checkpoint(path, epoch + 1, model, optimizer, scheduler, loader, losses)
         if crash_after is not None and epoch + 1 == crash_after:
@@ -173,8 +192,6 @@ def run(path: Path, crash_after: int | None = None, skip=()):
     print(f"  finished epoch {EPOCHS}: {optimizer_position(optimizer)}")
     return model, losses
 
-
-workdir = tempfile.TemporaryDirectory()  # nothing is written next to the notebook
 
 # %% [markdown]
 # ## The uninterrupted run, and the interrupted one
@@ -185,12 +202,16 @@ workdir = tempfile.TemporaryDirectory()  # nothing is written next to the notebo
 
 # %%
 print("uninterrupted")
-reference, reference_losses = run(Path(workdir.name) / "uninterrupted.pt")
+reference_starts = []
+reference, reference_losses = run(
+    Path(workdir.name) / "uninterrupted.pt", trace=reference_starts
+)
 
 print("crash and resume")
 checkpoint_path = Path(workdir.name) / "run.pt"
 run(checkpoint_path, crash_after=3)
-resumed, resumed_losses = run(checkpoint_path)
+resumed_starts = []
+resumed, resumed_losses = run(checkpoint_path, trace=resumed_starts)
 
 
 def same_parameters(a: nn.Module, b: nn.Module) -> bool:
@@ -199,8 +220,17 @@ def same_parameters(a: nn.Module, b: nn.Module) -> bool:
     )
 
 
+def starts_like_epoch_1(starts: list) -> str:
+    # does epoch 4 of a resumed run start from the RNG states epoch 1 started from?
+    (rng, generator), (rng_1, generator_1) = starts[0], reference_starts[0]
+    same_rng, same_order = torch.equal(rng, rng_1), torch.equal(generator, generator_1)
+    return f"global RNG {same_rng}, loader generator {same_order}"
+
+
 print(f"final parameters equal (torch.equal): {same_parameters(resumed, reference)}")
 print(f"every epoch's loss equal: {resumed_losses == reference_losses}")
+resumed_like_epoch_1 = starts_like_epoch_1(resumed_starts)
+print(f"epoch 4 starts from epoch 1's RNG states: {resumed_like_epoch_1}")
 
 # %% [markdown]
 # ## Leave one piece out
@@ -215,9 +245,11 @@ for missing in ("optimizer", "scheduler", "global RNG", "loader generator"):
     print(f"without the {missing} state")
     path = Path(workdir.name) / f"without-{missing.replace(' ', '-')}.pt"
     run(path, crash_after=3)
-    model, losses = run(path, skip={missing})
+    starts = []
+    model, losses = run(path, skip={missing}, trace=starts)
     curves[missing] = losses
     print(f"  final parameters equal: {same_parameters(model, reference)}")
+    print(f"  epoch 4 starts from epoch 1's RNG states: {starts_like_epoch_1(starts)}")
 
 # %% [markdown]
 # What goes wrong in each case:
@@ -234,9 +266,11 @@ for missing in ("optimizer", "scheduler", "global RNG", "loader generator"):
 #   one, so here the restored rate decays on the wrong clock. Schedulers that compute
 #   the rate from the step count jump back to the start of the schedule instead (next
 #   cell).
-# - **global RNG**: the weights and the optimizer are right, but epoch 4 draws the
+# - **global RNG**: the weights and the optimizer are right, but epoch 4 starts from the
+#   global RNG state epoch 1 started from (`global RNG True` above), so it draws the
 #   dropout masks of epoch 1.
-# - **loader generator**: epoch 4 sees the shuffle order of epoch 1.
+# - **loader generator**: epoch 4 starts from the generator state of epoch 1
+#   (`loader generator True`), so it sees the shuffle order of epoch 1.
 #
 # Without the RNG states the run is a valid run, and not the same run: you cannot
 # tell a resumed result from a bug, and a bisection of a regression cannot rely on it.
@@ -244,9 +278,10 @@ for missing in ("optimizer", "scheduler", "global RNG", "loader generator"):
 # [adamw]: https://docs.pytorch.org/docs/stable/generated/torch.optim.AdamW.html
 #
 # Three schedules on their own, without a model: 100 steps, a crash after step 50, and
-# the learning rate of the step after the resume and of the last step, for an
-# uninterrupted run, a resume with the scheduler's state, and one without.
-# `CosineAnnealingLR` drifts; `LambdaLR` and `OneCycleLR` start over:
+# the learning rate used by the two steps after the resume and by the last step, for an
+# uninterrupted run, a resume with the scheduler's state, and one without. Step 51 runs
+# at the rate restored with the optimizer in every row; from step 52 on,
+# `CosineAnnealingLR` drifts, and `LambdaLR` and `OneCycleLR` start over:
 
 # %%
 STEPS, CRASH = 100, 50
@@ -257,9 +292,8 @@ schedules = {
     "LambdaLR": lambda o: torch.optim.lr_scheduler.LambdaLR(
         o, lambda step: 1 - step / STEPS
     ),
-    # total_steps counts the constructor's step 0 too
     "OneCycleLR": lambda o: torch.optim.lr_scheduler.OneCycleLR(
-        o, max_lr=1.0, total_steps=STEPS + 1
+        o, max_lr=1.0, total_steps=STEPS
     ),
 }
 
@@ -273,9 +307,9 @@ def learning_rates(make_scheduler, steps: int, checkpoint=None, skip_scheduler=F
             scheduler.load_state_dict(checkpoint["scheduler"])
     rates = []
     for _ in range(steps):
+        rates.append(optimizer.param_groups[0]["lr"])  # the rate this step uses
         optimizer.step()
         scheduler.step()
-        rates.append(optimizer.param_groups[0]["lr"])
     state = {"optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict()}
     return rates, state
 
@@ -285,10 +319,13 @@ for name, make in schedules.items():
     _, at_crash = learning_rates(make, CRASH)
     restored, _ = learning_rates(make, STEPS - CRASH, at_crash)
     fresh, _ = learning_rates(make, STEPS - CRASH, at_crash, skip_scheduler=True)
-    print(f"{name}: lr of step {CRASH + 1} and of step {STEPS}")
-    print(f"  uninterrupted:          {full[CRASH]:.4f}  {full[-1]:.4f}")
-    print(f"  with scheduler state:   {restored[0]:.4f}  {restored[-1]:.4f}")
-    print(f"  fresh scheduler:        {fresh[0]:.4f}  {fresh[-1]:.4f}")
+    print(f"{name}: lr used by steps {CRASH + 1}, {CRASH + 2} and {STEPS}")
+    for label, used in (
+        ("uninterrupted:", full[CRASH:]),
+        ("with scheduler state:", restored),
+        ("fresh scheduler:", fresh),
+    ):
+        print(f"  {label:22}  {used[0]:.4f}  {used[1]:.4f}  {used[-1]:.4f}")
 
 # %% [markdown]
 # The loss per epoch, for the reference run and each resume. The correct resume lies
@@ -339,19 +376,31 @@ plt.show()
 # - DataLoader workers (`num_workers > 0`) are started, and seeded from the loader's
 #   generator, each time an iterator is created, that is each epoch
 #   ([docs][workers]), so restoring the generator covers them. Not with
-#   `persistent_workers=True`: the workers are started once, so the uninterrupted
-#   run's workers keep the seeds drawn at epoch 1 and the resumed run's workers get
-#   seeds drawn at the resume. Random state of other libraries in the workers is yours
-#   to seed in `worker_init_fn`.
+#   `persistent_workers=True`, and then not the shuffle order either. Each new
+#   iterator draws one number from the generator, the workers' base seed, before the
+#   sampler draws its permutation ([source][seed]). A persistent loader creates its
+#   iterator once, at epoch 1, and only resets it in later epochs
+#   ([source][persistent]); the resumed run creates a new one, whose extra draw
+#   shifts every permutation after the resume, and whose workers get new seeds.
+#   Random state of other libraries in the workers is yours to seed in
+#   `worker_init_fn`.
 #
 # Exact reproduction also assumes the same hardware, library versions and thread
-# settings, and on GPUs `torch.use_deterministic_algorithms(True)`, which selects
-# deterministic implementations where there are some and raises an error for
-# operations that have none ([reproducibility][notes]). The
-# `CUBLAS_WORKSPACE_CONFIG` setting that older answers add for cuBLAS is no longer
-# checked in torch 2.13 ([PR #161749][cublas]).
+# settings ([reproducibility][notes]), and `torch.use_deterministic_algorithms(True)`,
+# which selects deterministic implementations where there are some and raises an error
+# for operations that have none ([docs][deterministic]). Most of those operations are
+# CUDA ones, but not all: on CPU it changes `index_put` and `put_` with
+# `accumulate=True`, `index_copy`, and the backward of indexing with a list of index
+# tensors. The `CUBLAS_WORKSPACE_CONFIG` setting that older answers add for cuBLAS is
+# no longer checked in torch 2.13 ([PR #161749][cublas]).
 #
 # [workers]: https://docs.pytorch.org/docs/stable/data.html#multi-process-data-loading
+# [seed]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/utils/data/dataloader.py#L690
+# [persistent]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/utils/data/dataloader.py#L498
+# [deterministic]:
+# https://docs.pytorch.org/docs/stable/generated/torch.use_deterministic_algorithms.html
 # [notes]: https://docs.pytorch.org/docs/stable/notes/randomness.html
 # [cublas]: https://github.com/pytorch/pytorch/pull/161749
 

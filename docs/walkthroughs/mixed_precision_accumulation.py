@@ -8,7 +8,8 @@
 #   stay `float32`. It changes the result by rounding;
 # - **gradient accumulation**: get the gradient of a batch too big for memory by
 #   summing the gradients of micro-batches before one `optimizer.step()`. Done right,
-#   it changes the result only by the order of the additions.
+#   in `float32` it changes the result only by the order of the additions; under
+#   autocast each micro-batch is also rounded on its own (the last cell measures both).
 #
 # This walkthrough runs both on CPU with `bfloat16` and measures each of these claims.
 # The API is the current `torch.autocast` / `torch.amp` one; `torch.cuda.amp.autocast`
@@ -43,14 +44,17 @@ y = torch.randint(0, 5, (64,))
 # ## What autocast changes
 #
 # Inside `torch.autocast(device_type="cpu", dtype=torch.bfloat16)`, each operation on
-# one of autocast's lists casts its inputs: linear layers run in `bfloat16`, the
-# losses on the CPU `float32` list (cross-entropy among them) in `float32`. Ops on no
-# list keep the dtype of their input: ReLU here, and on CPU also `layer_norm`, which
-# computes its statistics in `float32` internally and rounds its output once. The
-# lists differ by device: on CUDA, `layer_norm` is on the `float32` list ([the
-# lists][ops]). Nothing about the parameters changes. The backward pass runs outside
-# the context manager and follows the dtypes the forward pass recorded; each gradient
-# has the dtype of its parameter.
+# one of autocast's lists casts its inputs: linear layers run in `bfloat16`, the losses
+# on the CPU `float32` list (cross-entropy among them) in `float32`. A `float32` loss
+# alone would not show that: `nll_loss` is on the list too, so `log_softmax` in
+# `bfloat16` then `nll_loss` would also return `float32`. The value shows it: the loss
+# equals `float32` cross-entropy on the same logits bit for bit, and not that `bfloat16`
+# path. Ops on no list keep the dtype of their input: ReLU here, and on CPU also
+# `layer_norm`, which computes its statistics in `float32` internally and rounds its
+# output once. The lists differ by device: on CUDA, `layer_norm` is on the `float32`
+# list ([the lists][ops]). Nothing about the parameters changes. The backward pass runs
+# outside the context manager and follows the dtypes the forward pass recorded; each
+# gradient has the dtype of its parameter.
 #
 # [ops]: https://docs.pytorch.org/docs/stable/amp.html#autocast-op-reference
 
@@ -70,6 +74,12 @@ print(f"logits:         {logits.dtype}")
 print(f"loss:           {loss.dtype}")
 print(f"weight grad:    {model[0].weight.grad.dtype}")
 
+with torch.no_grad():  # the loss, computed two ways outside autocast
+    in_float32 = F.cross_entropy(logits.float(), y)
+    bf16_log_softmax = F.nll_loss(F.log_softmax(logits, dim=1).float(), y)
+print(f"loss == float32 cross-entropy:         {torch.equal(loss, in_float32)}")
+print(f"loss == bf16 log_softmax, then nll:    {torch.equal(loss, bf16_log_softmax)}")
+
 # layer_norm's bfloat16 output against float32 statistics, and against bfloat16 ones
 h = hidden.detach()
 from_float32 = F.layer_norm(h.float(), (128,)).bfloat16()
@@ -87,25 +97,32 @@ print(
 # %% [markdown]
 # ## Range and precision
 #
-# `bfloat16` keeps `float32`'s 8 exponent bits: its smallest normal number and its
-# largest are `float32`'s, so it underflows and overflows where `float32` does, and no
-# loss scaling is needed. `float16` has 5 exponent bits: its smallest normal number is
-# `6.1e-05`, and a small gradient rounds to `0`. The price of `bfloat16` is precision:
-# `eps` (the gap between 1 and the next number) is `2**-7`, 8 bits of precision (7
-# stored), about 2 to 3 significant digits.
+# `bfloat16` keeps `float32`'s 8 exponent bits: the same smallest normal number,
+# `1.2e-38`, and nearly the same largest, `3.39e+38` against `3.40e+38`. Its range is
+# `float32`'s to within 0.4% at the top, so no loss scaling is needed; only its
+# subnormals stop earlier (`9.2e-41` against `1.4e-45`): it has 7 mantissa bits to spend
+# on them, not 23. `float16` has 5 exponent bits: its largest number is 65504 and its
+# smallest normal one `6.1e-05`. Below that, subnormals go on down to `6.0e-08` with
+# fewer and fewer significant bits: a gradient of `1e-6` survives, 1.3% off, and one of
+# `1e-8` rounds to `0`. The price of `bfloat16` is precision: `eps` (the gap between 1
+# and the next number) is `2**-7`, 8 bits of precision (7 stored), about 2 to 3
+# significant digits.
 
 # %%
 for dtype in (torch.float32, torch.bfloat16, torch.float16):
     info = torch.finfo(dtype)
+    zero, one = torch.zeros((), dtype=dtype), torch.ones((), dtype=dtype)
+    smallest = torch.nextafter(zero, one).item()  # the smallest positive number
     print(
-        f"{str(dtype):15} smallest normal {info.tiny:.1e}, largest {info.max:.1e}, "
-        f"eps {info.eps:.1e}"
+        f"{str(dtype):15} largest {info.max:.2e}, smallest normal {info.tiny:.1e}, "
+        f"smallest subnormal {smallest:.1e}, eps {info.eps:.1e}"
     )
-small = torch.tensor(1e-8)
-print(
-    f"a gradient of 1e-8 in float16: {small.half().item()}, "
-    f"in bfloat16: {small.bfloat16().item():.3e}"
-)
+for value in (1e-6, 1e-8):
+    small = torch.tensor(value)
+    print(
+        f"a gradient of {value:.0e} in float16: {small.half().item():.3e}, "
+        f"in bfloat16: {small.bfloat16().item():.3e}"
+    )
 
 # %% [markdown]
 # With `float16`, `torch.amp.GradScaler("cuda")` multiplies the loss before
@@ -136,16 +153,28 @@ for grad in ([1.0, float("inf")], [1.0, 1.0]):
 print(f"weights after the good step: {[round(v, 4) for v in w.tolist()]}")
 
 # %% [markdown]
-# The old `torch.cuda.amp` names still work, with a warning:
+# The old `torch.cuda.amp` names are deprecated: each construction warns. They are
+# subclasses of the new classes that pass `"cuda"` as the device ([autocast][old-ac],
+# [GradScaler][old-gs]), so on a CUDA machine they still work. On a machine without
+# CUDA, like this one, each also warns that it disables itself:
+#
+# [old-ac]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/cuda/amp/autocast_mode.py#L54
+# [old-gs]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/cuda/amp/grad_scaler.py#L31-L32
 
 # %%
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    torch.cuda.amp.autocast()
-    torch.cuda.amp.GradScaler()
+    old_autocast = torch.cuda.amp.autocast()
+    old_scaler = torch.cuda.amp.GradScaler()
 for record in caught:
-    if issubclass(record.category, FutureWarning):
-        print(textwrap.fill(f"FutureWarning: {record.message}", 80))
+    print(textwrap.fill(f"{record.category.__name__}: {record.message}", 80))
+print(
+    "subclasses of torch.amp.autocast and torch.amp.GradScaler: "
+    f"{isinstance(old_autocast, torch.amp.autocast)}, "
+    f"{isinstance(old_scaler, torch.amp.GradScaler)}"
+)
 
 # %% [markdown]
 # The gradient under autocast is close to the `float32` one, not equal to it (the
@@ -258,11 +287,18 @@ for weight in ("samples", "targets"):
 # (BatchNorm computes statistics per micro-batch; LayerNorm, used here, is per sample:
 # see [BatchNorm or LayerNorm](../training/index.md#batchnorm-vs-layernorm)).
 #
-# Under DDP the equality holds with or without `model.no_sync()`: the all-reduce
-# averages the gradients across processes after each `backward()`, and an average of
-# sums is a sum of averages. `no_sync()` around all but the last micro-batch (their
-# forward passes included) saves their all-reduces: a matter of speed, not of
-# correctness (see [`no_sync()`](../distributed/index.md#no-sync)).
+# Under DDP, `model.no_sync()` around all but the last micro-batch (their forward
+# passes included) skips their all-reduces: the gradients accumulate in `.grad`, and
+# the last `backward()` all-reduces the accumulated sum once ([source][no-sync]). The
+# result is the big batch's ([`no_sync()`](../distributed/index.md#no-sync) shows it
+# on two processes). Without `no_sync()`, every `backward()` all-reduces `.grad` as it
+# stands, and the result is the same up to rounding: after the first all-reduce, the
+# earlier micro-batches' part of `.grad` is already the average, equal on every rank,
+# and averaging it again leaves it as it is. `no_sync()` is a matter of speed, not of
+# correctness.
+#
+# [no-sync]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/nn/parallel/distributed.py#L1663
 #
 # ## Both together: the training step
 #

@@ -26,8 +26,8 @@ from torch import nn
 # ## The setup
 #
 # Three-class data whose features were never normalised (their standard deviation is
-# 10), a tenth of the labels moved to another class at random, a linear model, plain
-# SGD at learning rate 1.0, and a cross-entropy written by hand as
+# 10), each label moved with probability 0.1 to the next class (`(y + 1) % 3`), a
+# linear model, plain SGD at learning rate 1.0, and a cross-entropy written by hand as
 # `-log(softmax(logits))`.
 
 # %%
@@ -187,11 +187,12 @@ for w in caught:
 # ## Step 4: fix the numerics
 #
 # `F.cross_entropy` (like `nn.CrossEntropyLoss`) is `log_softmax` followed by the
-# negative log-likelihood ([docs][ce]).
-# `log_softmax` is computed as `(logit - max) - log(sum(exp(logit - max)))`: the sum
-# holds the term `exp(0) = 1`, so its `log` is finite, and no `log` is taken of a
-# probability that has already rounded to `0`. Its backward is `softmax - one_hot`,
-# finite too. Same logits, both losses:
+# negative log-likelihood ([docs][ce]). `log_softmax` is computed as
+# `(logit - max) - log(sum(exp(logit - max)))`: the sum holds the term `exp(0) = 1`, so
+# its `log` is finite, and no `log` is taken of a probability that has already rounded
+# to `0`. The gradient of the whole loss with respect to the logits is
+# `(softmax - one_hot) / N` for a mean over `N` rows, finite too. Same logits, both
+# losses:
 #
 # [ce]: https://docs.pytorch.org/docs/stable/generated/torch.nn.CrossEntropyLoss.html
 
@@ -208,6 +209,8 @@ print(
     f"F.cross_entropy: {loss.item():.1f}, "
     f"gradient finite: {torch.isfinite(logits.grad).all().item()}"
 )
+expected = (logits.softmax(dim=1) - F.one_hot(yb, 3)) / len(yb)
+print(f"gradient == (softmax - one_hot) / N: {torch.allclose(logits.grad, expected)}")
 
 # %% [markdown]
 # The binary case has the same pair, with a twist: `sigmoid` then
@@ -235,10 +238,10 @@ for name, loss_of in (
 # ## Step 5: fix the cause
 #
 # A loss of 12.5 is far above chance level for three classes (`log(3) = 1.1`): the
-# stable loss removes the `nan`, not the reason the logits exploded. Train on with it,
-# at the same learning rate, on the raw features and on standardised ones (statistics
-# from the training data), and once more with the hand-made loss on standardised
-# features:
+# stable loss removes the `nan`, not the reason the logits exploded. Train again with
+# it, from the same initial weights and at the same learning rate, on the raw features
+# and on standardised ones (statistics from the training data), and once more with the
+# hand-made loss on standardised features:
 
 
 # %%
