@@ -51,11 +51,11 @@ def check(BatchNorm):
 
     configs = [
         (nn.BatchNorm1d(3), (8, 3)),
-        (nn.BatchNorm1d(3), (4, 3, 5)),
+        (nn.BatchNorm1d(3, eps=0.1), (4, 3, 5)),  # an eps of its own
         (nn.BatchNorm2d(3, momentum=0.3), (2, 3, 4, 5)),
     ]
     for ref, shape in configs:
-        ours = BatchNorm(3, momentum=ref.momentum)
+        ours = BatchNorm(3, eps=ref.eps, momentum=ref.momentum)
         for name in ["weight", "bias", "running_mean", "running_var"]:
             close(getattr(ours, name), getattr(ref, name), f"{shape}: initial {name}")
         ref, ours = ref.double(), ours.double()
@@ -74,19 +74,23 @@ def check(BatchNorm):
                 f"{shape}, train step {step}: gradients of x, weight, bias",
             )
             for name in ["running_mean", "running_var"]:
+                buf = getattr(ours, name)
                 close(
-                    getattr(ours, name),
+                    buf,
                     getattr(ref, name),
                     f"{shape}, after train step {step}: {name} (momentum, unbiased)",
                 )
+                # Updated under no_grad: a buffer that records a graph breaks
+                # deepcopy, and a later backward through it.
+                assert not buf.requires_grad, f"{name} requires grad: use no_grad"
         ours.eval()
         ref.eval()
         x = torch.randn(shape, dtype=torch.float64) * 3 - 2  # not the running stats
         close(ours(x), ref(x), f"{shape}, eval: normalize with the running statistics")
         close(ours.running_mean, ref.running_mean, f"{shape}, eval: no update")
         close(ours.running_var, ref.running_var, f"{shape}, eval: no update")
-    print("BatchNorm matches nn.BatchNorm1d/2d: train, grads, running stats, eval")
-    # > BatchNorm matches nn.BatchNorm1d/2d: train, grads, running stats, eval
+    print("BatchNorm matches nn.BatchNorm1d/2d: train, grads, running stats, eval, eps")
+    # > BatchNorm matches nn.BatchNorm1d/2d: train, grads, running stats, eval, eps
 
 
 # --8<-- [end:check]

@@ -22,7 +22,8 @@ def dropout(x, p=0.5, training=True, generator=None):
 # --8<-- [start:check]
 def check(dropout):
     torch.manual_seed(0)
-    x = torch.randn(100_000, dtype=torch.float64).requires_grad_()
+    x = torch.randn(200, 500, dtype=torch.float64).requires_grad_()
+    n = x.numel()
 
     def close(got, want, case):
         torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
@@ -35,15 +36,33 @@ def check(dropout):
         kept = out != 0
         # Each element is either 0 or x / (1 - p): the survivors are scaled.
         close(out[kept], x[kept] / (1 - p), f"p={p}: kept elements are x / (1 - p)")
-        # The fraction dropped is p, to about 5 standard deviations of 100k draws.
+        # The fraction dropped is p, within 5 standard deviations of n draws.
         dropped = 1 - kept.double().mean().item()
-        assert abs(dropped - p) < 0.008, f"p={p}: dropped a fraction {dropped:.3f}"
-        # The expected value is preserved: mean of dropout(ones) is 1, as for torch.
-        ones = torch.ones(100_000, dtype=torch.float64)
+        tol = 5 * (p * (1 - p) / n) ** 0.5
+        assert abs(dropped - p) < tol, f"p={p}: dropped a fraction {dropped:.4f}"
+        # One draw per element: rows 0 and 1 (2 and 3, ...) agree where both keep or
+        # both drop, with probability p^2 + (1 - p)^2, and so do columns 0 and 1;
+        # a mask shared by the rows or the columns agrees everywhere.
+        same = p**2 + (1 - p) ** 2
+        pairs = {
+            "rows": (kept[0::2], kept[1::2]),
+            "cols": (kept[:, 0::2], kept[:, 1::2]),
+        }
+        for what, (a, b) in pairs.items():
+            agree = (a == b).double().mean().item()
+            tol = 5 * (same * (1 - same) / a.numel()) ** 0.5
+            assert abs(agree - same) < tol, (
+                f"p={p}: pairs of {what} agree on {agree:.3f} of the mask, not "
+                f"{same:.3f}: draw one value per element, not one per row or column"
+            )
+        # The expected value is preserved: mean of dropout(ones) is 1, as for torch,
+        # within 5 standard deviations (sqrt(p / ((1 - p) n))).
+        ones = torch.ones(200, 500, dtype=torch.float64)
         ours = dropout(ones, p, generator=gen).mean().item()
         theirs = F.dropout(ones, p).mean().item()
+        tol = 5 * (p / ((1 - p) * n)) ** 0.5
         for who, mean in [("dropout", ours), ("F.dropout", theirs)]:
-            assert abs(mean - 1) < 0.025, f"p={p}: mean of {who}(ones) is {mean:.3f}"
+            assert abs(mean - 1) < tol, f"p={p}: mean of {who}(ones) is {mean:.4f}"
         # The gradient is the same mask and scale: 1 / (1 - p) where kept, else 0.
         (grad,) = torch.autograd.grad(out.sum(), x)
         close(grad, kept.double() / (1 - p), f"p={p}: gradient is mask / (1 - p)")

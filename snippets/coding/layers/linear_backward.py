@@ -68,16 +68,58 @@ def check(LinearFunction):
             )
             # Finite differences in float64 agree with the hand-written backward.
             assert torch.autograd.gradcheck(LinearFunction.apply, (x, w, bias)), case
-    # setup_context (not forward(ctx, ...)) is what torch.func transforms need;
-    # x is frozen here, so only the weight's gradient is asked for.
+    # autograd sums a returned gradient of shape (2, out, in) down to the weight's
+    # (out, in) before .grad sees it, so an unsummed dW passes everything above.
+    # Call the hand-written backward itself, with the ctx of a forward: each
+    # gradient in its input's shape, None where needs_input_grad says nobody asks.
+    x, w, b = leaf(2, 4, 3), leaf(5, 3), leaf(5)
+    for frozen in [(), ("x",), ("weight",), ("x", "bias")]:
+        inputs = {"x": x, "weight": w, "bias": b}
+        inputs = {k: t.detach() if k in frozen else t for k, t in inputs.items()}
+        y = LinearFunction.apply(*inputs.values())
+        g = torch.randn_like(y)
+        raw = LinearFunction.backward(y.grad_fn, g)
+        assert len(raw) == 3, f"backward returns {len(raw)} values, one per input"
+        wants = torch.autograd.grad(
+            F.linear(*inputs.values()),
+            [t for t in inputs.values() if t.requires_grad],
+            g,
+        )
+        wants = iter(wants)
+        for (name, t), got in zip(inputs.items(), raw, strict=True):
+            if not t.requires_grad:
+                assert got is None, f"frozen {name}: return None (needs_input_grad)"
+                continue
+            assert got is not None, f"{name}: no gradient returned"
+            assert got.shape == t.shape, (
+                f"{name}: backward returns shape {tuple(got.shape)}, want "
+                f"{tuple(t.shape)}: sum over every leading dim of x"
+            )
+            close(got, next(wants), f"backward called directly: the gradient of {name}")
+    # save_for_backward records x's version: modified in place after the forward,
+    # backward raises, as F.linear's does; x kept as ctx.x is silently wrong.
+    xin = x * 1  # not a leaf, so it may be modified in place
+    y = LinearFunction.apply(xin, w, b)
+    xin.mul_(2)
+    try:
+        torch.autograd.grad(y.sum(), w)
+        raised = ""
+    except RuntimeError as e:
+        raised = str(e)
+    assert "inplace" in raised, (
+        "x modified after forward: save it with save_for_backward"
+    )
+    # setup_context (not forward(ctx, ...)) is what torch.func transforms need.
     x, w, b = torch.randn(2, 3, dtype=torch.float64), leaf(4, 3), leaf(4)
     close(
         torch.func.grad(lambda w: LinearFunction.apply(x, w, b).sum())(w),
         torch.func.grad(lambda w: F.linear(x, w, b).sum())(w),
-        "torch.func.grad with respect to the weight only",
+        "torch.func.grad with respect to the weight: needs setup_context",
     )
-    print("LinearFunction matches F.linear: outputs, grads, gradcheck, torch.func.grad")
-    # > LinearFunction matches F.linear: outputs, grads, gradcheck, torch.func.grad
+    print(
+        "LinearFunction matches F.linear: grads, gradcheck, backward's own shapes, func"
+    )
+    # > LinearFunction matches F.linear: grads, gradcheck, backward's own shapes, func
 
 
 # --8<-- [end:check]

@@ -51,12 +51,25 @@ def check(LSTMCell):
     def close(got, want, case):
         torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
 
+    # The initialization, on a cell with enough values to test: each parameter's
+    # values inside [-1/sqrt(H), 1/sqrt(H)] and spread uniformly over it (the
+    # Kolmogorov-Smirnov distance to U's CDF under 2.7 / sqrt(n): false alarm ~1e-6).
+    big, bound = LSTMCell(16, 64), 1 / 64**0.5
+    for name, p in nn.LSTMCell(16, 64).named_parameters():
+        q = getattr(big, name).detach().flatten().double()
+        assert q.shape == p.flatten().shape, f"{name}: shape, want {tuple(p.shape)}"
+        assert q.abs().max() <= bound, f"{name}: not inside +-1/sqrt(H) (H, not I)"
+        u, n = ((q.sort().values + bound) / (2 * bound)), q.numel()
+        ks = torch.maximum(torch.arange(1, n + 1) / n - u, u - torch.arange(n) / n)
+        assert ks.max() < 2.7 / n**0.5, (
+            f"{name}: values not spread as U(-1/sqrt(H), 1/sqrt(H)), KS distance "
+            f"{ks.max():.3f}: zeros, randn or U(0, bound)?"
+        )
     ref = nn.LSTMCell(3, 5).double()
     ours = LSTMCell(3, 5)
     for name, p in ref.named_parameters():
         q = getattr(ours, name)
         assert q.shape == p.shape, f"{name}: shape {tuple(q.shape)}, want {p.shape}"
-        assert q.abs().max() <= 1 / 5**0.5, f"{name}: not U(-1/sqrt(H), 1/sqrt(H))"
     ours.load_state_dict(ref.state_dict())  # strict: the same names and shapes
     ours.double()
     xs = torch.randn(4, 2, 3, dtype=torch.float64, requires_grad=True)  # (T, B, I)
@@ -73,8 +86,8 @@ def check(LSTMCell):
         torch.autograd.grad(loss_ref, [xs, *ref.parameters()]),
         "gradients through 4 steps, inputs and every weight",
     )
-    print("LSTMCell matches nn.LSTMCell: its state_dict, 4 steps, h and c, gradients")
-    # > LSTMCell matches nn.LSTMCell: its state_dict, 4 steps, h and c, gradients
+    print("LSTMCell matches nn.LSTMCell: init, state_dict, 4 steps, h and c, gradients")
+    # > LSTMCell matches nn.LSTMCell: init, state_dict, 4 steps, h and c, gradients
 
 
 # --8<-- [end:check]

@@ -42,11 +42,12 @@ def check(softmax):
     )
     # Rows far apart: one global max underflows the low row to 0 / 0.
     rows = torch.tensor([[1000.0, 999.0, 998.0], [-1000.0, -1001.0, -1002.0]])
-    torch.testing.assert_close(
-        softmax(rows, 1),
-        torch.softmax(rows, 1),
-        msg=lambda m: f"rows on different scales: the max of each row: {m}",
-    )
+    for r, d in [(rows, 1), (rows.T, 0)]:
+        torch.testing.assert_close(
+            softmax(r, d),
+            torch.softmax(r, d),
+            msg=lambda m: f"slices on different scales: the max of each slice: {m}",
+        )
     # Masked logits: -inf entries get probability 0; a fully masked row is nan in
     # torch too (-inf - -inf).
     masked = torch.randn(3, 5)
@@ -56,14 +57,22 @@ def check(softmax):
     torch.testing.assert_close(
         got, want, equal_nan=True, msg=lambda m: f"-inf entries: {m}"
     )
-    half = torch.randn(4, 7, dtype=torch.float16) * 10
-    got = softmax(half, -1)
-    assert got.dtype == torch.float16, f"float16 in, {got.dtype} out: cast back"
-    torch.testing.assert_close(
-        got, torch.softmax(half, -1), msg=lambda m: f"float16 input: {m}"
-    )
-    print("softmax matches torch.softmax: any dim, grads, logits 1000, -inf, fp16")
-    # > softmax matches torch.softmax: any dim, grads, logits 1000, -inf, fp16
+    # Half inputs: torch computes in float32 and rounds once, so the result is within
+    # an ulp of torch's; exp, sum and divide each rounded to half are several off.
+    for dtype in [torch.float16, torch.bfloat16]:
+        half = (torch.randn(4, 64) * 3).to(dtype)
+        got = softmax(half, -1)
+        assert got.dtype == dtype, f"{dtype} in, {got.dtype} out: cast back"
+        fi = torch.finfo(dtype)
+        torch.testing.assert_close(
+            got,
+            torch.softmax(half, -1),
+            rtol=fi.eps,
+            atol=fi.tiny * fi.eps,
+            msg=lambda m, dtype=dtype: f"{dtype} input: compute in float32: {m}",
+        )
+    print("softmax matches torch.softmax: any dim, grads, logits 1e3, -inf, fp16, bf16")
+    # > softmax matches torch.softmax: any dim, grads, logits 1e3, -inf, fp16, bf16
 
 
 # --8<-- [end:check]

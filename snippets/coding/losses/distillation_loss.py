@@ -31,7 +31,8 @@ def check(distillation_loss):
     s = torch.randn(6, 5, dtype=torch.float64, requires_grad=True)
     labels = torch.randint(5, (6,))
     confident = torch.zeros(6, 5, dtype=torch.float64)
-    confident[torch.arange(6), labels] = 2000.0  # softmax has exact zeros even at T=4
+    # exp(-4000 / T) underflows float64 to 0 at T = 1, 2 and 4 (it does below -745).
+    confident[torch.arange(6), labels] = 4000.0  # softmax has exact zeros
     teachers = {"random teacher": torch.randn(6, 5) * 3, "one-hot teacher": confident}
     for name, teacher in teachers.items():
         teacher = teacher.double()

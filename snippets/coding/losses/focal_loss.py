@@ -43,7 +43,8 @@ def check(sigmoid_focal_loss):
 
     x = (torch.randn(4, 3, dtype=torch.float64) * 3).requires_grad_()
     y = (torch.rand(4, 3) < 0.3).double()
-    for alpha, gamma in [(0.25, 2.0), (0.75, 0.5), (-1, 1.0)]:
+    # alpha=0 is a weight (0 on positives), alpha < 0 turns the weighting off.
+    for alpha, gamma in [(0.25, 2.0), (0.75, 0.5), (0.0, 2.0), (-1, 1.0)]:
         case = f"alpha={alpha}, gamma={gamma}"
         got = sigmoid_focal_loss(x, y, alpha, gamma)
         want = paper_formula(x, y, alpha, gamma)
@@ -51,7 +52,7 @@ def check(sigmoid_focal_loss):
             got,
             want,
             f"{case}: the factor is (1 - p_t) ** gamma; alpha_t is alpha on "
-            f"positives, 1 - alpha on negatives",
+            f"positives, 1 - alpha on negatives, for any alpha >= 0",
         )
         g = torch.randn_like(want)
         close(

@@ -41,30 +41,53 @@ def check(Adam):
     def close(got, want, case):
         torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
 
+    def set_grad(p, g):
+        # As training does: backward after zero_grad(set_to_none=False) writes into
+        # the same .grad tensor, so state that aliases .grad changes with it.
+        if g is None or p.grad is None:
+            p.grad = None if g is None else g.clone()
+        else:
+            p.grad.copy_(g)
+
     init = [torch.randn(3, 4, dtype=torch.float64), torch.randn(4, dtype=torch.float64)]
     # The bias's gradients are ~1e-6: sqrt(v_hat) is then near eps.
     grads = [[torch.randn(3, 4), torch.randn(4) * 1e-6] for _ in range(5)]
+    grads = [[g.double() for g in gs] for gs in grads]
     grads[1][1] = None  # no gradient at step 2: this parameter's t is now 1 behind
-    for cfg in [dict(lr=0.1), dict(lr=0.01, betas=(0.8, 0.99), eps=1e-6)]:
+    configs = [  # (defaults, options of the second param group, the bias's)
+        (dict(lr=0.1), {}),
+        (dict(lr=0.01, betas=(0.8, 0.99), eps=1e-6), {}),
+        (dict(lr=0.1), dict(lr=0.05, betas=(0.5, 0.9), eps=1e-7)),
+    ]
+    for cfg, group in configs:
         mine = [p.clone().requires_grad_() for p in init]
         ref = [p.clone().requires_grad_() for p in init]
-        opt, torch_opt = Adam(mine, **cfg), torch.optim.Adam(ref, **cfg)
+        opt = Adam([{"params": mine[:1]}, {"params": mine[1:], **group}], **cfg)
+        torch_opt = torch.optim.Adam(
+            [{"params": ref[:1]}, {"params": ref[1:], **group}], **cfg
+        )
+        case = f"{cfg}, bias group {group}"
         for step, gs in enumerate(grads, start=1):
             for p, q, g in zip(mine, ref, gs, strict=True):
-                p.grad = None if g is None else g.double()
-                q.grad = None if g is None else g.double()
+                set_grad(p, g)
+                set_grad(q, g)
             opt.step()
             torch_opt.step()
-            for i, (p, q) in enumerate(zip(mine, ref, strict=True)):
+            for i, (p, q, g) in enumerate(zip(mine, ref, gs, strict=True)):
                 close(
                     p,
                     q,
-                    f"{cfg}, step {step}, param {i}: bias correction m / (1 - b1^t) "
+                    f"{case}, step {step}, param {i}: bias correction m / (1 - b1^t) "
                     f"and v / (1 - b2^t), t this parameter's own step count, eps "
-                    f"outside the sqrt",
+                    f"outside the sqrt, each group's own options",
                 )
-    print("Adam matches torch.optim.Adam from step 1 to 5: bias correction, eps, t")
-    # > Adam matches torch.optim.Adam from step 1 to 5: bias correction, eps, t
+                assert g is None or torch.equal(p.grad, g), (
+                    f"{case}, step {step}, param {i}: step() changed .grad"
+                )
+    print(
+        "Adam matches torch.optim.Adam, steps 1 to 5: bias correction, eps, t, groups"
+    )
+    # > Adam matches torch.optim.Adam, steps 1 to 5: bias correction, eps, t, groups
 
 
 # --8<-- [end:check]

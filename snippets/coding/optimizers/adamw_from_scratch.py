@@ -46,34 +46,57 @@ def check(AdamW):
     def close(got, want, case):
         torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
 
+    def set_grad(p, g):
+        # As training does: backward after zero_grad(set_to_none=False) writes into
+        # the same .grad tensor, so state that aliases .grad changes with it.
+        if g is None or p.grad is None:
+            p.grad = None if g is None else g.clone()
+        else:
+            p.grad.copy_(g)
+
     init = [torch.randn(3, 4, dtype=torch.float64), torch.randn(4, dtype=torch.float64)]
     grads = [[torch.randn(3, 4), torch.randn(4)] for _ in range(5)]
+    grads = [[g.double() for g in gs] for gs in grads]
     for gs in grads:
         gs[0][0] = 0.0  # row 0 gets zero gradients: only the decay moves it
     grads[1][1] = None  # no gradient at step 2: no update, no decay
-    configs = [dict(lr=0.1, weight_decay=0.1), dict(lr=0.01, betas=(0.8, 0.99))]
-    for cfg in configs:
+    configs = [  # (defaults, options of the second param group, the bias's)
+        (dict(lr=0.1, weight_decay=0.1), {}),
+        (dict(lr=0.01, betas=(0.8, 0.99)), {}),
+        # The usual split: no decay for biases and norms, in a group of their own.
+        (dict(lr=0.1, weight_decay=0.1), dict(weight_decay=0.0, betas=(0.5, 0.9))),
+    ]
+    for cfg, group in configs:
         mine = [p.clone().requires_grad_() for p in init]
         ref = [p.clone().requires_grad_() for p in init]
-        opt, torch_opt = AdamW(mine, **cfg), torch.optim.AdamW(ref, **cfg)
+        opt = AdamW([{"params": mine[:1]}, {"params": mine[1:], **group}], **cfg)
+        torch_opt = torch.optim.AdamW(
+            [{"params": ref[:1]}, {"params": ref[1:], **group}], **cfg
+        )
+        case = f"{cfg}, bias group {group}"
         for step, gs in enumerate(grads, start=1):
             if step == 4:  # the decay follows the current lr
                 for o in (opt, torch_opt):
-                    o.param_groups[0]["lr"] *= 0.5
+                    for pg in o.param_groups:
+                        pg["lr"] *= 0.5
             for p, q, g in zip(mine, ref, gs, strict=True):
-                p.grad = None if g is None else g.double()
-                q.grad = None if g is None else g.double()
+                set_grad(p, g)
+                set_grad(q, g)
             opt.step()
             torch_opt.step()
-            for i, (p, q) in enumerate(zip(mine, ref, strict=True)):
+            for i, (p, q, g) in enumerate(zip(mine, ref, gs, strict=True)):
                 close(
                     p,
                     q,
-                    f"{cfg}, step {step}, param {i}: the decay is p *= 1 - lr * wd "
-                    f"before the Adam step, never added to the gradient",
+                    f"{case}, step {step}, param {i}: the decay is p *= 1 - lr * wd "
+                    f"before the Adam step, never added to the gradient, with each "
+                    f"group's own weight_decay",
                 )
-    print("AdamW matches torch.optim.AdamW for 5 steps: decoupled decay, lr changes")
-    # > AdamW matches torch.optim.AdamW for 5 steps: decoupled decay, lr changes
+                assert g is None or torch.equal(p.grad, g), (
+                    f"{case}, step {step}, param {i}: step() changed .grad"
+                )
+    print("AdamW matches torch.optim.AdamW for 5 steps: decoupled decay, lr, groups")
+    # > AdamW matches torch.optim.AdamW for 5 steps: decoupled decay, lr, groups
 
 
 # --8<-- [end:check]

@@ -37,7 +37,7 @@ def check(clip_grad_norm_):
 
     shapes = [(3, 4), (4,), (2, 2), (5,)]
     base = [torch.randn(s, dtype=torch.float64) for s in shapes]
-    each = [g.norm().item() for g in base]
+    each = [g.norm().item() for i, g in enumerate(base) if i != 2]  # 2 is frozen
     total = math.sqrt(sum(n * n for n in each))
     cases = [  # (max_norm, norm_type, scale of the gradients)
         (0.5 * total, 2.0, 1.0),  # clipped
@@ -45,7 +45,7 @@ def check(clip_grad_norm_):
         (10 * total, 2.0, 1.0),  # under max_norm: unchanged, not scaled up
         (0.5, float("inf"), 1.0),
         (1.0, 3.0, 1.0),
-        (1e-7, 2.0, 1e-6),  # tiny gradients: the 1e-6 in the denominator shows
+        (1e-7, 2.0, 1e-6 / total),  # a total of 1e-6: the + 1e-6 halves the coef
     ]
     for max_norm, norm_type, scale in cases:
         case = f"max_norm={max_norm:.3g}, norm_type={norm_type}, grads x{scale}"

@@ -42,39 +42,61 @@ def check(SGD):
     def close(got, want, case):
         torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
 
+    def set_grad(p, g):
+        # As training does: backward after zero_grad(set_to_none=False) writes into
+        # the same .grad tensor, so a buffer that aliases .grad changes with it.
+        if g is None or p.grad is None:
+            p.grad = None if g is None else g.clone()
+        else:
+            p.grad.copy_(g)
+
     init = [torch.randn(3, 4, dtype=torch.float64), torch.randn(4, dtype=torch.float64)]
     grads = [[torch.randn_like(p) for p in init] for _ in range(6)]
     grads[2][1] = None  # the bias has no gradient at step 3: skipped, momentum kept
-    configs = [
-        dict(lr=0.1),
-        dict(lr=0.1, momentum=0.9),
-        dict(lr=0.1, momentum=0.9, nesterov=True),
-        dict(lr=0.1, momentum=0.9, weight_decay=0.1),
-        dict(lr=0.1, momentum=0.8, weight_decay=0.1, nesterov=True),
+    configs = [  # (defaults, options of the second param group, the bias's)
+        (dict(lr=0.1), {}),
+        (dict(lr=0.1, momentum=0.9), {}),
+        (dict(lr=0.1, momentum=0.9, nesterov=True), {}),
+        (dict(lr=0.1, momentum=0.9, weight_decay=0.1), {}),
+        (dict(lr=0.1, momentum=0.8, weight_decay=0.1, nesterov=True), {}),
+        (
+            dict(lr=0.1, momentum=0.9, weight_decay=0.1),
+            dict(lr=0.05, momentum=0.5, weight_decay=0.0, nesterov=True),
+        ),
     ]
-    for cfg in configs:
+    for cfg, group in configs:
         mine = [p.clone().requires_grad_() for p in init]
         ref = [p.clone().requires_grad_() for p in init]
-        opt, torch_opt = SGD(mine, **cfg), torch.optim.SGD(ref, **cfg)
+        opt = SGD([{"params": mine[:1]}, {"params": mine[1:], **group}], **cfg)
+        torch_opt = torch.optim.SGD(
+            [{"params": ref[:1]}, {"params": ref[1:], **group}], **cfg
+        )
+        case = f"{cfg}, bias group {group}"
         for step, gs in enumerate(grads, start=1):
             if step == 4:  # a schedule changes lr: lr must not be baked into the buffer
                 for o in (opt, torch_opt):
-                    o.param_groups[0]["lr"] = 0.01
+                    for pg in o.param_groups:
+                        pg["lr"] *= 0.1
             for p, q, g in zip(mine, ref, gs, strict=True):
-                p.grad = None if g is None else g.clone()
-                q.grad = None if g is None else g.clone()
+                set_grad(p, g)
+                set_grad(q, g)
             opt.step()
             torch_opt.step()
-            for i, (p, q) in enumerate(zip(mine, ref, strict=True)):
+            for i, (p, q, g) in enumerate(zip(mine, ref, gs, strict=True)):
                 close(
                     p,
                     q,
-                    f"{cfg}, step {step}, param {i}: buf starts as the first "
-                    f"gradient, weight decay goes in before momentum, Nesterov steps "
-                    f"by g + momentum * buf, lr outside buf, a None grad is skipped",
+                    f"{case}, step {step}, param {i}: buf starts as a copy of the "
+                    f"first gradient, weight decay goes in before momentum, Nesterov "
+                    f"steps by g + momentum * buf, lr outside buf, a None grad is "
+                    f"skipped, each group's own options",
                 )
-    print("SGD matches torch.optim.SGD for 6 steps: momentum, Nesterov, weight decay")
-    # > SGD matches torch.optim.SGD for 6 steps: momentum, Nesterov, weight decay
+                assert g is None or torch.equal(p.grad, g), (
+                    f"{case}, step {step}, param {i}: step() changed .grad: add the "
+                    f"weight decay out of place"
+                )
+    print("SGD matches torch.optim.SGD for 6 steps: momentum, Nesterov, decay, groups")
+    # > SGD matches torch.optim.SGD for 6 steps: momentum, Nesterov, decay, groups
 
 
 # --8<-- [end:check]
