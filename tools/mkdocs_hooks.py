@@ -2,7 +2,9 @@
 
 - `config.extra.torch_version` comes from the torch pin in requirements.txt (shown in every page footer).
 - `{{ questions }}`, `{{ snippets }}`, `{{ sections }}` and `{{ torch_version }}` in a page are replaced by counts.
-- Every question heading gets a "report a problem with this answer" link naming its page and id.
+- Every question heading gets a line of links: "report a problem with this answer" (naming its page and
+  id), "Corrected <date>" (docs/reference/corrections.yml), and "Write it: ..." for each coding exercise
+  that links to the question.
 - Search indexes a question's prose and its qa-search line, not its code blocks or the report link
   (`data-search-exclude`): code and printed output outranked the answers (tests/browser/queries.yml).
   A question page's own entry weighs less than its questions (`boost` in search_index.json).
@@ -37,6 +39,9 @@ QUESTIONS: list[
 ] = []  # assets/questions.json: every question, for practice and the mock interview
 PROJECT: list[Project] = []  # the project this build is of
 CORRECTED: dict[str, list[str]] = {}  # page#id -> the dates it was corrected
+PRACTICE: dict[
+    str, list[tuple[str, str]]
+] = {}  # page#id -> the exercises that link to it
 
 
 def on_config(config):
@@ -55,6 +60,8 @@ def on_config(config):
     QUESTION_URLS.clear()
     QUESTIONS.clear()
     CORRECTED.clear()
+    PRACTICE.clear()
+    PRACTICE.update(exercises_linking(project))
     for entry in project.corrections():
         CORRECTED.setdefault(entry["question"], []).append(str(entry["date"]))
     return config
@@ -181,6 +188,32 @@ def corrections_markdown(project: Project, page: Path) -> str:
     return "\n".join(out)
 
 
+LINK = re.compile(r"\]\((?P<path>[^)#\s]+\.md)#(?P<id>[\w-]+)\)")
+
+
+def exercises_linking(project: Project) -> dict[str, list[tuple[str, str]]]:
+    """Each question an exercise links to, with that exercise: the question shows a link back
+    ("Write it: ..."). Made from the coding pages' own links, so it needs no list of its own."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for page in project.question_pages():
+        for q in project.questions(page):
+            body = "\n".join(q.body)
+            targets = [project.include_target(t) for _, t, _ in includes(body)]
+            if not any(t.is_file() and exercises.is_exercise(t) for t in targets):
+                continue
+            for m in LINK.finditer(body):
+                target = (page.parent / m["path"]).resolve()
+                if project.docs.resolve() not in target.parents:
+                    continue
+                key = (
+                    f"{target.relative_to(project.docs.resolve()).as_posix()}#{m['id']}"
+                )
+                entry = (plain(q.title), project.question_key(q))
+                if key != project.question_key(q) and entry not in out.get(key, []):
+                    out.setdefault(key, []).append(entry)
+    return out
+
+
 def site_root(page) -> str:
     """The relative URL of the site's root from a page: '../' for tensors/, '../../' for a/b/."""
     return "../" * page.url.count("/") if page.url else ""
@@ -257,6 +290,14 @@ def on_page_content(content, page, config, files):
             links.append(
                 f'<a class="qa-corrected" href="{href}">Corrected {max(dates)}</a>'
             )
+        for title, target in PRACTICE.get(key, []):
+            path, _, anchor = target.partition("#")
+            href = (
+                site_root(page) + Path(path).with_suffix("").as_posix() + f"/#{anchor}"
+            )
+            links.append(
+                f'<a class="qa-practice-link" href="{href}">Write it: {html.escape(title)}</a>'
+            )
         link = f'<div class="qa-report" data-search-exclude>{" · ".join(links)}</div>'
         return m.group(1) + link
 
@@ -310,7 +351,9 @@ def on_post_build(config):
     site = Path(config["site_dir"])
     # In the nav's order, and each page's questions in page order.
     order = {p.url: i for i, p in enumerate(nav_pages(config))}
-    entries = sorted(QUESTIONS, key=lambda q: order.get(q["url"].split("#")[0], len(order)))
+    entries = sorted(
+        QUESTIONS, key=lambda q: order.get(q["url"].split("#")[0], len(order))
+    )
     (site / "assets" / "questions.json").write_text(
         json.dumps(entries), encoding="utf-8"
     )
