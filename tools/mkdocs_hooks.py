@@ -1,15 +1,18 @@
 """MkDocs hooks: facts the site states about itself are read from the repository, never typed.
 
-- `config.extra.torch_version` comes from the torch pin in requirements.txt (shown in every page footer).
-- `{{ questions }}`, `{{ snippets }}`, `{{ sections }}` and `{{ torch_version }}` in a page are replaced by counts.
-- Every question heading gets a line of links: "report a problem with this answer" (naming its page and
-  id), "Corrected <date>" (docs/reference/corrections.yml), and "Write it: ..." for each coding exercise
-  that links to the question.
-- Search indexes a question's prose and its qa-search line, not its code blocks or the report link
-  (`data-search-exclude`): code and printed output outranked the answers (tests/browser/queries.yml).
-  A question page's own entry weighs less than its questions (`boost` in search_index.json).
-- `assets/questions.json` lists every question (link, title, section, level, exercise) in the nav's order,
-  for practice mode (docs/assets/practice.js) and the mock interview (docs/assets/mock-interview.js).
+- `config.extra.torch_version` comes from the torch pin in requirements.txt (every page footer).
+- In a page, `{{ questions }}`, `{{ snippets }}`, `{{ sections }}` and `{{ torch_version }}` become
+  counts; `{{ sections_table }}` the home page's table (the nav, each page's `description`);
+  `{{ corrections }}` the corrections page (docs/reference/corrections.yml).
+- A missing include fails the build naming page and line (rule include-resolves).
+- Every question heading gets a line of links: "report a problem with this answer" (naming its page
+  and id), "Corrected <date>", and "Write it: ..." for each coding exercise that links to it.
+- A coding exercise gets its Exercise box, and its stub and check as downloads (tools/exercises.py).
+- Search indexes a question's prose and its qa-search line, not its code blocks or the link line
+  (`data-search-exclude`); a question page's own entry weighs less than its questions.
+- `assets/questions.json` lists every question (link, title, section, level, exercise) in the nav's
+  order, for practice mode (docs/assets/practice.js) and the mock interview
+  (docs/assets/mock-interview.js).
 """
 
 from __future__ import annotations
