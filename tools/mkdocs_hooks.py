@@ -5,6 +5,7 @@
   counts; `{{ sections_table }}` the home page's table (the nav, each page's `description`);
   `{{ corrections }}` the corrections page (docs/reference/corrections.yml).
 - A missing include fails the build naming page and line (rule include-resolves).
+- Links to torch's docs at `docs/stable/` point at the pinned release's docs instead.
 - Every question heading gets a line of links: "report a problem with this answer" (naming its page
   and id), "Corrected <date>", and "Write it: ..." for each coding exercise that links to it.
 - A coding exercise gets its Exercise box, and its stub and check as downloads (tools/exercises.py).
@@ -266,7 +267,7 @@ CODE_BLOCK = re.compile(r'(<div class="language-[\w-]+ highlight")')
 
 def on_page_content(content, page, config, files):
     if Path(page.file.abs_src_path) not in PROJECT[0].question_pages():
-        return content
+        return pin_docs_links(content)
     if page.file.src_uri.endswith(".md"):
         QUESTION_URLS[page.url] = [
             f"{page.url}#{m.group('id')}" for m in H2.finditer(content)
@@ -304,7 +305,19 @@ def on_page_content(content, page, config, files):
         link = f'<div class="qa-report" data-search-exclude>{" · ".join(links)}</div>'
         return m.group(1) + link
 
-    return CODE_BLOCK.sub(r"\1 data-search-exclude", H2.sub(report, content))
+    return pin_docs_links(
+        CODE_BLOCK.sub(r"\1 data-search-exclude", H2.sub(report, content))
+    )
+
+
+STABLE_DOCS = "https://docs.pytorch.org/docs/stable/"
+
+
+def pin_docs_links(html_text: str) -> str:
+    """torch's docs at the pinned release, not at whatever `stable` serves when a reader clicks:
+    a page writes docs/stable/, the site links docs/<major.minor>/ of requirements.txt's torch."""
+    version = ".".join(FACTS["torch_version"].split(".")[:2])
+    return html_text.replace(STABLE_DOCS, f"https://docs.pytorch.org/docs/{version}/")
 
 
 NAV: list = []  # the pages in the nav's order (on_nav)
