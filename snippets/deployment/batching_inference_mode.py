@@ -8,6 +8,7 @@ requests = [torch.randn(4) for _ in range(3)]
 
 # the bug: BatchNorm normalizes with the statistics of whoever shares the batch
 model.train()
+stats = model[1].running_mean.clone()
 with torch.inference_mode():
     with_three, with_two = (
         model(torch.stack(requests)),
@@ -31,6 +32,14 @@ with torch.inference_mode():
         bool(image.mean((0, 2, 3)).abs().max() < 1e-5),
     )
     # > BatchNorm2d, one image, channel means ~0: True
+    # and train() keeps learning from the traffic, inference_mode or not
+    print("running_mean moved:", not torch.equal(stats, model[1].running_mean))
+    # > running_mean moved: True
+    drop, ones = nn.Dropout(0.5), torch.ones(8)  # train() leaves dropout on too
+    print(
+        "dropout, same request twice, same answer:", torch.equal(drop(ones), drop(ones))
+    )
+    # > dropout, same request twice, same answer: False
 
 model.eval()  # running statistics: each row is computed on its own
 with torch.inference_mode():  # no graph, no version counters: the cheapest forward

@@ -1,4 +1,6 @@
 import inspect
+import os
+import tempfile
 import warnings
 
 import onnxruntime as ort
@@ -19,13 +21,16 @@ with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     # dynamo=True is the default: torch.export, then onnxscript translates the graph
     onnx_program = torch.onnx.export(model, (x,), dynamic_shapes=dynamic, verbose=False)
-onnx_program.save("model.onnx")
+tmp = tempfile.mkdtemp()
+onnx_program.save(os.path.join(tmp, "model.onnx"))
 # the one warning: torch 2.13's own run_decompositions, not your code or onnxscript
 for w in caught:
     print(w.category.__name__, str(w.message).split(", use")[0])
     # > FutureWarning `isinstance(treespec, LeafSpec)` is deprecated
 
-session = ort.InferenceSession("model.onnx")  # ONNX Runtime: no torch needed here
+session = ort.InferenceSession(
+    os.path.join(tmp, "model.onnx")
+)  # ONNX Runtime: no torch needed here
 (inp,) = session.get_inputs()
 print(inp.name, inp.shape)  # the Dim's name became a symbolic ONNX dimension
 # > input ['batch', 4]
@@ -44,7 +49,7 @@ with warnings.catch_warnings(record=True) as caught:
     torch.onnx.export(
         model,
         (x,),
-        "legacy.onnx",
+        os.path.join(tmp, "legacy.onnx"),
         dynamo=False,
         input_names=["x"],
         dynamic_axes={"x": {0: "batch"}},

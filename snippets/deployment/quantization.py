@@ -6,6 +6,7 @@ import torch.nn as nn
 
 torch.manual_seed(0)
 model = nn.Sequential(nn.Linear(32, 16)).eval()
+x = torch.randn(4, 32)
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
@@ -13,11 +14,10 @@ with warnings.catch_warnings(record=True) as caught:
     qmodel = torch.ao.quantization.quantize_dynamic(
         model, {nn.Linear}, dtype=torch.qint8
     )
-    x = torch.randn(4, 32)
-    print(qmodel[0]._get_name(), qmodel[0].weight().dtype)  # it still runs in 2.13
-    # > DynamicQuantizedLinear torch.qint8
-    print("close to float:", torch.allclose(qmodel(x), model(x), atol=0.05))
-    # > close to float: True
+    qweight = qmodel[0].weight()  # the int8 weight it stored
+    q_out = qmodel(x)  # it still runs in 2.13
+    print(qmodel[0]._get_name(), qweight.dtype, "zero point:", qweight.q_zero_point())
+    # > DynamicQuantizedLinear torch.qint8 zero point: 0
 # one line per distinct warning: the module warns (DeprecationWarning), and so do the
 # quantized tensors it creates (a UserWarning from C++ that says "deprecated")
 first_lines = {}
@@ -32,25 +32,57 @@ for message, category in first_lines.items():
     # > torch.quint8, torch.qint8, and torch.qint32 are deprecated and will be removed
     # > in a future PyTorch release.
 
-# What int8 dynamic quantization computes, in plain integer tensors:
-w = model[0].weight.detach()
-# per output channel, symmetric: zero point 0
-w_scale = w.abs().amax(dim=1, keepdim=True) / 127
-w_q = torch.round(w / w_scale).clamp(-128, 127).to(torch.int8)  # done once, offline
-# "dynamic": computed from each batch at run time
-x_scale = x.abs().amax(dim=1, keepdim=True) / 127
-x_q = torch.round(x / x_scale).clamp(-128, 127).to(torch.int8)
-
-# int8 x int8 products summed in int32
-acc = x_q.to(torch.int32) @ w_q.to(torch.int32).T
-y = acc * x_scale * w_scale.T  # one float rescale at the end
-ref = x @ w.T
-print(acc.dtype, "relative error:", round(((y - ref).norm() / ref.norm()).item(), 2))
-# > torch.int32 relative error: 0.01
+# What quantize_dynamic computed, redone in plain integer tensors:
+w, b = model[0].weight.detach(), model[0].bias.detach()
+# weights, once, offline: one symmetric scale for the whole tensor, zero point 0
+w_scale = w.abs().max() / 127.5
+w_q = torch.round(w / w_scale).clamp(-128, 127).to(torch.int8)
+print("same int8 weights:", torch.equal(w_q, qweight.int_repr()))
+# > same int8 weights: True
+# activations, at every call: a scale and a zero point from this batch's min and max,
+# into uint8 values 0..127 (reduce_range=True)
+low, high = min(x.min().item(), 0.0), max(x.max().item(), 0.0)
+x_scale = (high - low) / 127
+x_zero = round(-low / x_scale)
+x_q = (torch.round(x / x_scale) + x_zero).clamp(0, 127).to(torch.uint8)
+# uint8 x int8 products summed in int32, one float rescale at the end, float bias
+acc = (x_q.to(torch.int32) - x_zero) @ w_q.to(torch.int32).T
+y = acc * (x_scale * w_scale) + b
+print(acc.dtype, "equals quantize_dynamic's output:", torch.allclose(y, q_out))
+# > torch.int32 equals quantize_dynamic's output: True
+ref = model(x)
+print("relative error:", round(((y - ref).norm() / ref.norm()).item(), 3))
+# > relative error: 0.015
 print("bytes per weight:", w_q.element_size(), "vs", w.element_size())
 # > bytes per weight: 1 vs 4
+
+
+# the trap: one outlier stretches a per-tensor scale; per-row scales confine it
+def quantize(t, scale):
+    return torch.round(t / scale).clamp(-128, 127)
+
+
+def error(t, scale):  # relative error of the int8 round trip
+    return round(((quantize(t, scale) * scale - t).norm() / t.norm()).item(), 3)
+
+
+spiky = w.clone()
+spiky[0, 0] = 100 * w.abs().max()
+per_tensor = spiky.abs().max() / 127.5
+per_row = spiky.abs().amax(dim=1, keepdim=True) / 127.5
+before = quantize(w, w_scale).unique().numel()
 print(
-    "rounding error <= scale / 2:",
-    bool(((w_q * w_scale - w).abs() <= w_scale / 2 + 1e-7).all()),
+    "levels used:",
+    before,
+    "-> one outlier:",
+    quantize(spiky, per_tensor).unique().numel(),
 )
-# > rounding error <= scale / 2: True
+# > levels used: 215 -> one outlier: 4
+rest = spiky[1:]  # the 15 rows without the outlier
+print(
+    "their error, per-tensor:",
+    error(rest, per_tensor),
+    "| per-row:",
+    error(rest, per_row[1:]),
+)
+# > their error, per-tensor: 0.357 | per-row: 0.004

@@ -47,14 +47,14 @@ except torch._dynamo.exc.UserError as e:
     # > Constraints violated (b)!
     print([line.strip() for line in str(e).splitlines() if "Dim(" in line])
     # > ["b = Dim('b', max=4)"]
-auto = export(ShapeBranch(), (x,), dynamic_shapes={"x": {0: Dim.AUTO}})
-print(
-    "Dim.AUTO narrows the range instead:",
-    [str(r) for r in auto.range_constraints.values()],
-)
-# > Dim.AUTO narrows the range instead: ['VR[2, 4]']
+for n in (3, 6):  # Dim.AUTO narrows the range to where the traced branch holds
+    auto = export(ShapeBranch(), (torch.randn(n, 4),), dynamic_shapes=({0: Dim.AUTO},))
+    print(f"Dim.AUTO, batch {n}:", [str(r) for r in auto.range_constraints.values()])
+    # > Dim.AUTO, batch 3: ['VR[2, 4]']
+    # > Dim.AUTO, batch 6: ['VR[5, int_oo]']
 
-# non-strict by default: your Python runs at trace time, only tensor ops are recorded
+# non-strict by default: your Python runs as plain Python at trace time;
+# strict=True traces it with TorchDynamo instead
 print("strict default:", inspect.signature(export).parameters["strict"].default)
 # > strict default: False
 SCALE = 2.0
@@ -65,10 +65,11 @@ class Global(nn.Module):
         return x * SCALE  # a Python float, read once at trace time
 
 
-frozen = export(Global(), (x,))
+frozen = [export(Global(), (x,), strict=strict) for strict in (False, True)]
 SCALE = 3.0
-print("still multiplies by 2.0:", torch.equal(frozen.module()(x), x * 2.0))
-# > still multiplies by 2.0: True
+# only tensor ops are recorded, in both modes: the 2.0 is a constant of the graph
+print("still multiply by 2.0:", [torch.equal(ep.module()(x), x * 2.0) for ep in frozen])
+# > still multiply by 2.0: [True, True]
 
 
 class Branchy(nn.Module):

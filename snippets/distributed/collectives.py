@@ -24,18 +24,28 @@ def worker(rank, world_size, port):
     results["broadcast"] = t
 
     t = torch.empty(2 * world_size)
-    # everyone gets every shard, concatenated (FSDP: parameters before use)
+    # everyone gets every shard, concatenated (FSDP: parameters before use);
+    # all_gather(list, mine) fills a list with them instead
     dist.all_gather_single(t, mine)
-    results["all_gather"] = t
+    results["all_gather_single"] = t
 
     shard = torch.empty(1)
     # sum, then rank r keeps chunk r only (FSDP: gradients)
     dist.reduce_scatter_single(shard, mine)
-    results["reduce_scatter"] = shard
+    results["reduce_scatter_single"] = shard
 
     t = torch.empty(world_size)
     dist.all_gather_single(t, shard)  # reduce_scatter + all_gather == all_reduce
     results["rs + all_gather"] = t
+
+    # the trap: collectives pair up by call order, not by variable or line
+    if rank == 0:
+        dist.all_reduce(torch.tensor([100.0]))  # rank 1 skips this call...
+    b = torch.tensor([1.0 + rank])  # 1 + 2 = 3 expected
+    dist.all_reduce(b)  # ...so its call here pairs with rank 0's extra one
+    if rank == 1:
+        dist.all_reduce(torch.tensor([1000.0]))  # without it, rank 0 would hang here
+    results["b, after a skip"] = b
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -47,13 +57,14 @@ def worker(rank, world_size, port):
     dist.all_gather_object(everyone, {name: t.tolist() for name, t in results.items()})
     if rank == 0:
         for name in results:
-            print(f"{name:15}", [r[name] for r in everyone])  # one entry per rank
-            # > input           [[1.0, 2.0], [11.0, 12.0]]
-            # > all_reduce      [[12.0, 14.0], [12.0, 14.0]]
-            # > broadcast       [[1.0, 2.0], [1.0, 2.0]]
-            # > all_gather      [[1.0, 2.0, 11.0, 12.0], [1.0, 2.0, 11.0, 12.0]]
-            # > reduce_scatter  [[12.0], [14.0]]
-            # > rs + all_gather [[12.0, 14.0], [12.0, 14.0]]
+            print(f"{name:21}", [r[name] for r in everyone])  # one entry per rank
+            # > input                 [[1.0, 2.0], [11.0, 12.0]]
+            # > all_reduce            [[12.0, 14.0], [12.0, 14.0]]
+            # > broadcast             [[1.0, 2.0], [1.0, 2.0]]
+            # > all_gather_single     [[1.0, 2.0, 11.0, 12.0], [1.0, 2.0, 11.0, 12.0]]
+            # > reduce_scatter_single [[12.0], [14.0]]
+            # > rs + all_gather       [[12.0, 14.0], [12.0, 14.0]]
+            # > b, after a skip       [[1001.0], [102.0]]
         print(caught[0].category.__name__, str(caught[0].message).split(". ")[0])
         # > FutureWarning `torch.distributed.all_gather_into_tensor` is deprecated
     dist.destroy_process_group()

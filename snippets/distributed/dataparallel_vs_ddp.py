@@ -30,21 +30,29 @@ def train(rank, world_size):
     reference.load_state_dict(model.state_dict())
     torch.manual_seed(0)
     x, y = torch.randn(8, 4), torch.randn(8, 1)  # the same global batch on every rank
-    shard = slice(rank * 4, rank * 4 + 4)  # each rank sees only its half of the batch
-    # backward all-reduces (averages) the grads
-    nn.functional.mse_loss(ddp(x[shard]), y[shard]).backward()
-
-    local = model.weight.grad.clone()
-    same = same_on_every_rank(local, world_size)
-    nn.functional.mse_loss(reference(x), y).backward()  # the full batch in one process
-    if rank == 0:
-        print("same grad on every rank:", same)
-        # > same grad on every rank: True
-        print(
-            "equals the full-batch grad:",
-            torch.allclose(local, reference.weight.grad, atol=1e-6),
-        )
-        # > equals the full-batch grad: True
+    # equal halves with a mean loss, a sum loss, then unequal parts (2 and 6 rows)
+    for reduction, sizes in (("mean", (4, 4)), ("sum", (4, 4)), ("mean", (2, 6))):
+        start = sum(sizes[:rank])
+        rows = slice(start, start + sizes[rank])  # each rank sees only its part
+        ddp.zero_grad()
+        reference.zero_grad()
+        loss = nn.functional.mse_loss(ddp(x[rows]), y[rows], reduction=reduction)
+        loss.backward()  # all-reduces the grads and divides by world_size
+        local = model.weight.grad
+        same = same_on_every_rank(local, world_size)
+        # the full batch in one process
+        nn.functional.mse_loss(reference(x), y, reduction=reduction).backward()
+        full = reference.weight.grad
+        if rank == 0:
+            equal = torch.allclose(local, full, atol=1e-6)
+            half = torch.allclose(local, full / 2, atol=1e-6)
+            print(
+                f"{reduction:4} {sizes}: ranks agree: {same} |",
+                f"full-batch grad: {equal} | half: {half}",
+            )
+            # > mean (4, 4): ranks agree: True | full-batch grad: True | half: False
+            # > sum  (4, 4): ranks agree: True | full-batch grad: False | half: True
+            # > mean (2, 6): ranks agree: True | full-batch grad: False | half: False
 
 
 def worker(rank, world_size, port):

@@ -1,6 +1,7 @@
 import gc
 import os
 import socket
+import textwrap
 
 import torch
 import torch.distributed as dist
@@ -38,9 +39,10 @@ def train(rank, world_size):
     parallelize_module(model, mesh["tp"], plan)  # first TP, on the "tp" dimension
     fully_shard(model, mesh=mesh["dp"])  # then FSDP, on the "dp" dimension
 
-    up = model.up.weight
+    up, head = model.up.weight, model.head.weight
     shapes = [None] * world_size
-    dist.all_gather_object(shapes, tuple(up.to_local().shape))
+    local = tuple(up.to_local().shape), tuple(head.to_local().shape)
+    dist.all_gather_object(shapes, local)
     if rank == 0:
         print(mesh)
         # > DeviceMesh((dp=2, tp=2), 'cpu', stride=(2, 1))
@@ -52,8 +54,11 @@ def train(rank, world_size):
             mesh["dp"].mesh.tolist(),
         )
         # > rank 0: tp peers [0, 1] dp peers [0, 2]
-        print("up.weight", tuple(up.shape), "local per rank:", shapes)
-        # > up.weight (16, 8) local per rank: [(4, 8), (4, 8), (4, 8), (4, 8)]
+        # TP, then FSDP: a quarter of up.weight; FSDP alone: half of head.weight
+        print("up.weight", tuple(up.shape), "local:", [s[0] for s in shapes])
+        # > up.weight (16, 8) local: [(4, 8), (4, 8), (4, 8), (4, 8)]
+        print("head.weight", tuple(head.shape), "local:", [s[1] for s in shapes])
+        # > head.weight (2, 8) local: [(1, 8), (1, 8), (1, 8), (1, 8)]
 
     x, y = torch.randn(8, 8), torch.randn(8, 2)  # the same global batch everywhere
     dp = mesh.get_coordinate()[0]
@@ -72,6 +77,18 @@ def train(rank, world_size):
     if rank == 0:
         print("after one step, equals single-process training:", flags)
         # > after one step, equals single-process training: [True, True, True, True]
+
+    # the other order: TP then finds FSDP's DTensors, on the other mesh dimension
+    wrong = Net()
+    fully_shard(wrong, mesh=mesh["dp"])
+    try:
+        parallelize_module(wrong, mesh["tp"], plan)
+    except ValueError as e:
+        if rank == 0:
+            print(textwrap.fill(str(e), 72))
+            # > Cannot distribute a DTensor with device mesh DeviceMesh((dp=2), 'cpu',
+            # > stride=(2,)) to a different device mesh DeviceMesh((tp=2), 'cpu',
+            # > stride=(1,)).
 
 
 def worker(rank, world_size, port):

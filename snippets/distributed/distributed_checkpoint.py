@@ -32,10 +32,13 @@ def train(rank, world_size, tmp):
     model(torch.randn(8, 4)).sum().backward()
     optimizer.step()
 
-    w = model.state_dict()["0.weight"]
-    if rank == 0:  # what torch.save(model.state_dict()) on rank 0 would write
-        print("rank 0 holds:", tuple(w.to_local().shape), "of", tuple(w.shape))
-        # > rank 0 holds: (3, 4) of (6, 4)
+    if rank == 0:  # the DDP recipe, torch.save(model.state_dict()) on rank 0 only
+        torch.save(model.state_dict(), os.path.join(tmp, "rank0.pt"))
+        w = torch.load(os.path.join(tmp, "rank0.pt"))["0.weight"]
+        # it loads back with the full shape, and holds rank 0's 3 rows only
+        local = tuple(w.to_local().shape)
+        print("torch.save file:", type(w).__name__, tuple(w.shape), "holding", local)
+        # > torch.save file: DTensor (6, 4) holding (3, 4)
 
     # model and optimizer state dicts keyed by parameter name, values still sharded
     model_sd, optim_sd = get_state_dict(model, optimizer)

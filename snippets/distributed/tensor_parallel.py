@@ -59,8 +59,12 @@ def train(rank, world_size):
         out = model(x)
     with CommDebugMode() as bwd:
         out.sum().backward()
-    reference(x).sum().backward()
-    grad = model.up.weight.grad.full_tensor()  # a collective: every rank calls it
+    x_ref = x.detach().requires_grad_()  # a copy, so the two backwards do not add up
+    reference(x_ref).sum().backward()
+    # every gradient, the input's too; full_tensor() is a collective: all ranks call it
+    grads = {n: p.grad.full_tensor() for n, p in model.named_parameters()}
+    expected = {n: p.grad for n, p in reference.named_parameters()}
+    grads["x"], expected["x"] = x.grad, x_ref.grad
     if rank == 0:
         print(
             "output equals the unsharded model:",
@@ -71,8 +75,9 @@ def train(rank, world_size):
         # > forward:  {'c10d_functional.all_reduce': 1}
         print("backward:", collectives(bwd))  # sums the partial grads of x in `up`
         # > backward: {'c10d_functional.all_reduce': 1}
-        print("grad equals:", torch.allclose(grad, reference.up.weight.grad, atol=1e-6))
-        # > grad equals: True
+        equal = [n for n in grads if torch.allclose(grads[n], expected[n], atol=1e-6)]
+        print("grads match:", equal)  # the unsharded model's
+        # > grads match: ['up.weight', 'up.bias', 'down.weight', 'down.bias', 'x']
 
     # the trap: rank 1 feeds other data than rank 0; nothing checks it
     wrong = model(x if rank == 0 else torch.randn(4, 8))
