@@ -52,3 +52,11 @@ x.grad = None
 RoundSTE.apply(x).sum().backward()
 print(x.grad)
 # > tensor([1., 1.])
+
+# The same estimator without a Function: the forward value is round(x), and the detached
+# correction carries no gradient, so x's gradient is the identity's
+x.grad = None
+y = x + (torch.round(x) - x).detach()
+y.sum().backward()
+print(y.detach(), x.grad)
+# > tensor([0., 2.]) tensor([1., 1.])

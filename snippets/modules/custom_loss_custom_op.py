@@ -2,7 +2,8 @@ import numpy as np
 import torch
 
 
-# A kernel outside torch: np.polyval here (x**3), a C++/CUDA extension in practice.
+# A kernel torch.compile cannot trace: np.polyval here (x**3), a C++/CUDA extension in
+# practice.
 def np_cube(x):
     out = np.polyval([1.0, 0.0, 0.0, 0.0], x.detach().numpy())
     return torch.from_numpy(out).to(x.dtype)
@@ -44,6 +45,17 @@ try:
 except torch._dynamo.exc.Unsupported as e:
     print(str(e).splitlines()[0])
     # > attempted to trace numpy function unsupported by PyTorch
+
+
+# Not every NumPy call is a kernel it cannot trace: Dynamo rewrites np.power into torch
+# ops, so the same function with np.power compiles as one graph.
+def np_cube_power(x):
+    return torch.from_numpy(np.power(x.detach().numpy(), 3))
+
+
+f = torch.compile(lambda t: np_cube_power(t) * 2, backend="eager", fullgraph=True)
+print(f(torch.tensor([1.0, 2.0])))
+# > tensor([ 2., 16.])
 
 
 # A custom op (torch 2.4+) is an operator torch knows: its fake version gives the

@@ -10,7 +10,7 @@ features = {}
 def save_output(module, inputs, output):  # runs right after module.forward
     features["view"] = output.detach()  # shares memory with output
     features["copy"] = output.detach().clone()  # its own memory
-    features["raw"] = output  # holds the batch's autograd graph
+    features["raw"] = output  # holds the graph that produced it
 
 
 handle = model[0].register_forward_hook(save_output)
@@ -27,8 +27,22 @@ print([(name, tuple(shape)) for name, shape in seen])
 # The ReLU overwrote the detached view in place: its negatives are gone
 print((features["view"] < 0).any().item(), (features["copy"] < 0).any().item())
 # > False True
-print(features["copy"].requires_grad, features["raw"].grad_fn is not None)
-# > False True
+print(features["copy"].requires_grad)
+# > False
+
+# A forward without backward (feature extraction outside no_grad): the stored output
+# keeps its graph, and the graph keeps what it saved for backward, here the batch
+batch = torch.randn(3, 4)
+out = model(batch)
+addmm = features["raw"].grad_fn.next_functions[0][0]  # the node before the ReLU's
+print(type(addmm).__name__, addmm._saved_mat1 is batch)
+# > AddmmBackward0 True
+out.sum().backward()  # backward frees the saved tensors; the graph's nodes stay
+try:
+    _ = addmm._saved_mat1
+except RuntimeError as e:
+    print(str(e).split(" (")[0])
+    # > Trying to backward through the graph a second time
 
 features.clear()
 # calling .forward directly bypasses __call__, so no hooks fire

@@ -33,6 +33,11 @@ for model in (ListMLP(), ModuleListMLP()):
     print(type(model).__name__, len(params), keys[:1])
     # > ListMLP 0 []
     # > ModuleListMLP 6 ['layers.0.weight']
+# the dict containers register their items under their keys
+modules = nn.ModuleDict({"enc": nn.Linear(4, 4)})
+params = nn.ParameterDict({"scale": nn.Parameter(torch.ones(1))})
+print(list(modules.state_dict()), list(params.state_dict()))
+# > ['enc.weight', 'enc.bias'] ['scale']
 
 bad = ListMLP()
 print(bad(x).shape)  # the forward pass works

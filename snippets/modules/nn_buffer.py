@@ -1,3 +1,5 @@
+import copy
+
 import torch
 from torch import nn
 
@@ -35,9 +37,22 @@ print([n for n, _ in other.named_buffers()], list(other.state_dict()))
 m.to(torch.float64)  # every buffer is moved and cast; the plain tensor is not
 print(m.inv_freq.dtype, m.table.dtype, m.calls.dtype)
 # > torch.float64 torch.float32 torch.int64
-# the cast stored a new tensor, and a new tensor (t * 2, t.clone()) has no mark
-print(isinstance(m.inv_freq, nn.Buffer), isinstance(m.calls * 2, nn.Buffer))
-# > False False
+# the cast stored a new tensor, and a new tensor (t * 2, t.clone()) has no mark; a deep
+# copy keeps it
+print(
+    isinstance(m.inv_freq, nn.Buffer),
+    isinstance(m.calls * 2, nn.Buffer),
+    isinstance(copy.deepcopy(m.calls), nn.Buffer),
+)
+# > False False True
+
+# register_buffer stores t itself; nn.Buffer(t) is t.detach(): a new tensor, t's memory
+t = torch.zeros(3)
+holder = nn.Module()
+holder.register_buffer("kept", t)
+holder.marked = nn.Buffer(t)
+print(holder.kept is t, holder.marked is t, holder.marked.data_ptr() == t.data_ptr())
+# > True False True
 
 # A tensor without the mark, assigned to an existing buffer's name, replaces it and
 # stays a buffer, with the same persistence; under a new name it is a plain attribute.

@@ -34,6 +34,12 @@ print(
 )
 # > 0.0881 0.0884 0.0
 
+# not every built-in has a public reset_parameters(): attention initializes itself in a
+# private _reset_parameters(), with xavier_uniform_
+mha = nn.MultiheadAttention(8, 2)
+print(hasattr(mha, "reset_parameters"), hasattr(mha, "_reset_parameters"))
+# > False True
+
 opt = torch.optim.SGD(layer.parameters(), lr=0.1)
 try:
     layer.weight = torch.randn(64, 256)  # replacing a Parameter by a plain tensor

@@ -56,3 +56,14 @@ retied.load_state_dict(sd)  # into a tied model: copied into the one shared tens
 retied.to(torch.float64)  # .to() keeps the tie as well
 print(retied.head.weight is retied.embed.weight)
 # > True
+
+# the other way is silent too: an untied checkpoint copied into the one shared tensor
+# twice, embed's values first, then head's, which are all that is left
+two = LM(tie=False).state_dict()
+tied_again = LM(tie=True)
+print(
+    tied_again.load_state_dict(two),
+    torch.equal(tied_again.embed.weight, two["head.weight"]),
+    torch.equal(tied_again.embed.weight, two["embed.weight"]),
+)
+# > <All keys matched successfully> True False

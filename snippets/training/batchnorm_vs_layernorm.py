@@ -17,13 +17,18 @@ diff = (bn(batch_a)[0] - bn(batch_b)[0]).abs().max().item()
 print(f"{diff:.4f}")
 # > 0.6702
 
-# LayerNorm normalizes each sample over its own features: no batch dependence, and the
+# LayerNorm normalizes each row over its own features: no batch dependence, and the
 # same output in eval mode
 print(
     torch.allclose(ln(batch_a)[0], ln(batch_b)[0]),
     torch.equal(ln(batch_a), ln.eval()(batch_a)),
 )
 # > True True
+
+# LayerNorm(C) on (N, L, C) normalizes each token over its C features: per token
+tokens = torch.randn(2, 3, 4)
+print(torch.allclose(ln(tokens)[0, 1], ln(tokens[0, 1])))
+# > True
 
 bn.eval()  # eval mode uses the running stats: the dependence on the batch is gone
 print(torch.allclose(bn(batch_a)[0], bn(batch_b)[0]))
@@ -36,6 +41,13 @@ except ValueError as e:
     print(textwrap.fill(str(e), 80))
     # > Expected more than 1 value per channel when training, got input size
     # > torch.Size([1, 4])
+
+# without running statistics, eval mode normalizes with the batch too, and fails alike
+try:
+    nn.BatchNorm1d(4, track_running_stats=False).eval()(sample)
+except ValueError as e:
+    print(str(e).split(", got ")[0])
+    # > Expected more than 1 value per channel when training
 
 # BatchNorm1d on (N, C, L) and BatchNorm2d normalize each channel over the batch AND
 # the length or the spatial positions: one sample with more than one position works,
@@ -52,7 +64,7 @@ except ValueError as e:
     print(str(e).split(", got ")[1])
     # > input size torch.Size([1, 3, 1, 1])
 
-# RMSNorm: LayerNorm without the mean subtraction and the bias, per sample as well
+# RMSNorm: LayerNorm without the mean subtraction and the bias, over the same last dim
 rms = nn.RMSNorm(4, eps=1e-6)
 by_hand = batch_a * torch.rsqrt(batch_a.pow(2).mean(dim=-1, keepdim=True) + 1e-6)
 print(

@@ -53,13 +53,12 @@ print(
 # > True
 
 
-# SGD steps by lr * grad: as if the learning rate were x4. Adam divides the gradient by
-# its running RMS: the x4 cancels (up to eps), and only what reads the raw gradient
-# (clip_grad_norm_'s max_norm, the logged loss) sees it.
-def five_steps(opt_class, scale):
+# SGD steps by lr * grad: a x4 loss is a x4 learning rate, unless weight decay adds
+# wd * p to the gradient, unscaled.
+def five_steps(opt_class, scale, lr=0.01, **options):
     torch.manual_seed(0)
     net = nn.Linear(10, 1)
-    opt = opt_class(net.parameters(), lr=0.01)
+    opt = opt_class(net.parameters(), lr=lr, **options)
     for _ in range(5):
         opt.zero_grad()
         (scale * loss_fn(net(x), y)).backward()
@@ -67,11 +66,29 @@ def five_steps(opt_class, scale):
     return net.weight.detach()
 
 
-for opt_class in (torch.optim.SGD, torch.optim.AdamW):
-    same = torch.allclose(five_steps(opt_class, 1.0), five_steps(opt_class, 4.0))
-    print(opt_class.__name__, same)
-    # > SGD False
-    # > AdamW True
+SGD, Adam, AdamW = torch.optim.SGD, torch.optim.Adam, torch.optim.AdamW
+print(
+    torch.allclose(five_steps(SGD, 4.0), five_steps(SGD, 1.0, lr=0.04)),
+    torch.allclose(
+        five_steps(SGD, 4.0, weight_decay=0.1),
+        five_steps(SGD, 1.0, lr=0.04, weight_decay=0.1),
+    ),
+)
+# > True False
+
+# Adam divides the gradient by its running RMS: the x4 cancels (up to eps), but not
+# Adam's L2 weight_decay, added to the gradient before that; AdamW's decoupled decay
+# cancels too. Only what reads the raw gradient (clip_grad_norm_'s max_norm, the logged
+# loss) sees the x4.
+wd = {"weight_decay": 0.1}
+for opt_class, options in ((Adam, {}), (Adam, wd), (AdamW, wd)):
+    same = torch.allclose(
+        five_steps(opt_class, 1.0, **options), five_steps(opt_class, 4.0, **options)
+    )
+    print(opt_class.__name__, options, same)
+    # > Adam {} True
+    # > Adam {'weight_decay': 0.1} False
+    # > AdamW {'weight_decay': 0.1} True
 
 # The loop as you write it: step and zero only every `steps` micro-batches.
 opt = torch.optim.SGD(model.parameters(), lr=0.01)

@@ -37,9 +37,21 @@ for x, y in micro:
 print(same(grads(), big))
 # > False
 
-# sum per micro-batch, / the real tokens of the whole accumulation window
+# sum per micro-batch, / the real tokens of the whole accumulation window, counted from
+# the window's targets before the first backward
 n_tokens = sum((y != -100).sum() for _, y in micro)
 for x, y in micro:
     (token_loss(x, y, "sum") / n_tokens).backward()
+print(same(grads(), big))
+# > True
+
+# or count while you go: backward the plain sums, then divide every .grad by the count
+# before clipping and stepping
+counted = 0
+for x, y in micro:
+    token_loss(x, y, "sum").backward()
+    counted += (y != -100).sum()
+for p in model.parameters():
+    p.grad /= counted
 print(same(grads(), big))
 # > True

@@ -3,6 +3,7 @@ from torch import nn
 from torch.utils.data import (
     DataLoader,
     DistributedSampler,
+    IterableDataset,
     SubsetRandomSampler,
     TensorDataset,
     WeightedRandomSampler,
@@ -53,3 +54,17 @@ for drop_last in (False, True):
     print(counts, sum(counts))
     # > [34, 34, 34] 102
     # > [33, 33, 33] 99
+
+
+# An IterableDataset has no sampler: len(loader) comes from len(dataset), and a stream
+# without __len__ has none
+class Stream(IterableDataset):
+    def __iter__(self):
+        return iter(range(10))
+
+
+try:
+    len(DataLoader(Stream(), batch_size=4))
+except TypeError as e:
+    print(e)
+    # > object of type 'Stream' has no len()

@@ -11,16 +11,19 @@ torch.manual_seed(0)
 data = TensorDataset(torch.randn(64, 8), 10 * torch.randn(64, 1))
 
 
+def make_scheduler(opt):
+    # the schedule counts optimizer steps, not micro-batches
+    total = EPOCHS * STEPS_PER_EPOCH
+    return torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=1e-2, total_steps=total)
+
+
 def build():
     torch.manual_seed(0)
     model = nn.Sequential(
         nn.Linear(8, 32), nn.ReLU(), nn.Dropout(0.2), nn.Linear(32, 1)
     )
     opt = torch.optim.AdamW(model.parameters(), lr=1e-2)
-    # the schedule counts optimizer steps, not micro-batches
-    total = EPOCHS * STEPS_PER_EPOCH
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=1e-2, total_steps=total)
-    return model, opt, sched
+    return model, opt, make_scheduler(opt)
 
 
 def train_epoch(model, opt, sched, epoch, log):
@@ -76,11 +79,22 @@ print(max(log["norms"]) > MAX_NORM, sched.last_epoch)
 print(torch.finfo(torch.bfloat16).tiny == torch.finfo(torch.float32).tiny)
 # > True
 
+# The scheduler stepped per micro-batch (32 here) runs the schedule twice as fast, and
+# OneCycleLR raises once it passes total_steps
+model, opt, sched = build()
+try:
+    for _ in range(EPOCHS * 8):
+        opt.step()
+        sched.step()
+except ValueError as e:
+    print(e)
+    # > Tried to step 17 times. The specified number of total steps is 16
+
 # Stop after 2 epochs, restart from the checkpoint in fresh objects, finish: identical
 # to the uninterrupted run only if every piece of state was saved and restored.
 tmp = tempfile.TemporaryDirectory()  # deleted when the program ends
 path = Path(tmp.name) / "checkpoint.pt"
-for skip in (None, "optimizer", "scheduler", "rng"):
+for skip in (None, "optimizer", "scheduler", "rng", "order"):
     model, opt, sched = build()
     for epoch in range(EPOCHS // 2):
         train_epoch(model, opt, sched, epoch, {"norms": []})
@@ -91,6 +105,8 @@ for skip in (None, "optimizer", "scheduler", "rng"):
     model.load_state_dict(checkpoint["model"])
     if skip != "optimizer":
         opt.load_state_dict(checkpoint["optimizer"])
+    if skip == "order":  # a scheduler built now resets the lr the optimizer just loaded
+        sched = make_scheduler(opt)
     if skip != "scheduler":
         sched.load_state_dict(checkpoint["scheduler"])
     if skip != "rng":
@@ -99,8 +115,10 @@ for skip in (None, "optimizer", "scheduler", "rng"):
         train_epoch(model, opt, sched, epoch, {"norms": []})
     params = zip(model.parameters(), reference, strict=True)
     same = all(torch.equal(p, r) for p, r in params)
-    print(f"without {skip}: {same}" if skip else f"all restored: {same}")
+    label = {None: "all restored", "order": "scheduler built after the load"}
+    print(f"{label.get(skip, f'without {skip}')}: {same}")
     # > all restored: True
     # > without optimizer: False
     # > without scheduler: False
     # > without rng: False
+    # > scheduler built after the load: False
