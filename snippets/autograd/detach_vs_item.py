@@ -48,6 +48,11 @@ for _ in range(3):  # validation without no_grad: every batch's tensors stay ali
     # > eval loop, running += loss: (11, 176)
     # > eval loop, running += loss: (18, 352)
     # > eval loop, running += loss: (25, 528)
+# the loop has ended, but anything computed from running still holds every batch
+# (+1 node and +1 element: the division, and the divisor 3 it saved)
+avg = running / 3
+print("after the loop, avg = running / 3:", history(avg))
+# > after the loop, avg = running / 3: (26, 529)
 
 running = 0.0
 for _ in range(3):

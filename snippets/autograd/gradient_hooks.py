@@ -1,3 +1,5 @@
+import weakref
+
 import torch
 from torch import nn
 
@@ -21,8 +23,21 @@ w.grad = None
 print(w.grad)
 # > tensor([ 200., -400.,  600.])
 
-# Registered every iteration: a hook on an intermediate dies with it, one on a leaf
-# (a parameter) stays and piles up
+# A hook on an intermediate is stored on its grad_fn: it lives as long as the graph,
+# even after the tensor itself is deleted
+calls = []
+p = torch.ones(2, requires_grad=True)
+h = p * 2
+h.register_hook(lambda g: calls.append("fired"))
+loss = h.sum()
+h_ref = weakref.ref(h)
+del h
+loss.backward()
+print(h_ref() is None, calls)  # the tensor is gone, its hook still fired
+# > True ['fired']
+
+# Registered every iteration: each forward builds a new graph, so an intermediate's
+# hook is used once; one on a leaf (a parameter) stays and piles up
 calls = {"intermediate": 0, "leaf": 0}
 p = torch.ones(2, requires_grad=True)
 for _ in range(3):

@@ -1,5 +1,6 @@
 import textwrap
 
+import numpy as np
 import torch
 
 w = torch.tensor([1.0, 2.0], requires_grad=True)
@@ -71,6 +72,32 @@ y = w.sigmoid()
 y.data.mul_(2)
 print(y._version)
 # > 0
+# so does a write through a NumPy array that shares y's memory: backward then
+# silently uses the zeroed y (the right gradient is sigmoid'(w) = [0.1966, 0.1050])
+y = w.sigmoid()
+y.detach().numpy()[:] = 0
+y.sum().backward()
+print(y._version, w.grad)
+# > 0 tensor([0., 0.])
+# and a write to the array behind torch.from_numpy (the right gradient is c = [1, 2])
+w.grad = None
+a = np.array([1.0, 2.0], dtype=np.float32)
+c = torch.from_numpy(a)
+out = w * c  # mul saves c, because w needs a gradient
+a[:] = 0
+out.sum().backward()
+print(c._version, w.grad)
+# > 0 tensor([0., 0.])
+# a write under no_grad() is still counted, and caught
+w.grad = None
+y = w.sigmoid()
+with torch.no_grad():
+    y.mul_(2)
+try:
+    y.sum().backward()
+except RuntimeError as e:
+    print(y._version, "modified by an inplace operation" in str(e))
+    # > 1 True
 
 y = w.sigmoid()
 z = y * 2  # out-of-place: y stays at version 0

@@ -21,14 +21,16 @@ def saved_for_backward(fn):
 
 
 model.eval()  # switches Dropout/BatchNorm behaviour only
-out, n = saved_for_backward(lambda: model(x))
-print("eval():", out.requires_grad, n, "tensors saved")
+with_graph, n = saved_for_backward(lambda: model(x))
+print("eval():", with_graph.requires_grad, n, "tensors saved")
 # > eval(): True 4 tensors saved
 
 with torch.no_grad():
     out, n = saved_for_backward(lambda: model(x))
 print("eval() + no_grad():", out.requires_grad, n, "tensors saved")
 # > eval() + no_grad(): False 0 tensors saved
+print("same outputs:", torch.equal(with_graph, out))  # no_grad() changed the cost only
+# > same outputs: True
 
 model.train()
 with torch.no_grad():  # no graph, but dropout is still active: two calls differ

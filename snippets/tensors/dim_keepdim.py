@@ -33,3 +33,7 @@ print(wrong.sum(dim=1), right.sum(dim=1))
 col = torch.tensor([[1.0], [2.0], [3.0]])
 print((col / col.sum(dim=1)).shape, (col / col.sum(dim=1, keepdim=True)).shape)
 # > torch.Size([3, 3]) torch.Size([3, 1])
+# ...and a single row (1, C): its one sum stretches over the row, right by luck
+row = torch.tensor([[1.0, 3.0, 4.0]])
+print(torch.equal(row / row.sum(dim=1), row / row.sum(dim=1, keepdim=True)))
+# > True

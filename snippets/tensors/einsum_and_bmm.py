@@ -51,17 +51,20 @@ def graph_ops(t):
     return names
 
 
-# What einsum runs depends on the string: two operands with a summed index become a bmm,
-# no summed index a mul, one operand a diagonal and a sum
+# What einsum runs depends on the string: a summed index that both operands share makes
+# a bmm, an index summed in one operand only is summed out first, no summed index is a
+# mul, one operand a diagonal and a sum
 x = torch.randn(3, 3, requires_grad=True)
 key = {"BmmBackward0", "MulBackward0", "DiagonalBackward0", "SumBackward1"}
 for eq, operands in (
     ("bhqd,bhkd->bhqk", (q, k)),
+    ("ij,kl->", (x, x)),
     ("i,j->ij", (x[0], x[1])),
     ("ii->", (x,)),
 ):
     print(eq, sorted(graph_ops(torch.einsum(eq, *operands)) & key))
     # > bhqd,bhkd->bhqk ['BmmBackward0']
+    # > ij,kl-> ['MulBackward0', 'SumBackward1']
     # > i,j->ij ['MulBackward0']
     # > ii-> ['DiagonalBackward0', 'SumBackward1']
 print(

@@ -3,10 +3,12 @@ import torch
 logits = torch.tensor([[0.1, 0.7, 0.2], [0.5, 0.3, 0.2]])
 target = torch.tensor([1, 0])  # class index per row
 
-# out[i] = logits[i, target[i]]
-picked = logits.gather(1, target.unsqueeze(1)).squeeze(1)
-# same as advanced indexing
-print(picked, torch.equal(picked, logits[torch.arange(2), target]))
+# out[i, 0] = logits[i, target[i]]: gather keeps the dim, (N, 1)
+picked = logits.gather(1, target[:, None])
+indexed = logits[torch.arange(2), target]  # advanced indexing: the same values, (N,)
+print(picked.shape, indexed.shape, (picked - indexed).shape)  # mixed: (N, N)
+# > torch.Size([2, 1]) torch.Size([2]) torch.Size([2, 2])
+print(picked.squeeze(1), torch.equal(picked.squeeze(1), indexed))
 # > tensor([0.7000, 0.5000]) True
 
 # Accumulating into repeated indices: the silent bug

@@ -1,3 +1,4 @@
+import textwrap
 import warnings
 
 import torch
@@ -28,12 +29,19 @@ for n in (8, 1):
     # > 1 torch.Size([]) torch.Size([1])
 
 # so the last batch of an epoch, if it holds one sample, breaks a loss that checks
-# shapes (mse_loss only warns and broadcasts)...
+# shapes; the two binary cross-entropies word it differently...
 try:
     F.binary_cross_entropy_with_logits(logits.squeeze(), torch.ones(1))
 except ValueError as e:
     print(e)
     # > Target size (torch.Size([1])) must be the same as input size (torch.Size([]))
+try:
+    F.binary_cross_entropy(logits.squeeze().sigmoid(), torch.ones(1))
+except ValueError as e:  # a ValueError that starts like mse_loss's warning below
+    print(textwrap.fill(str(e), 80))
+    # > Using a target size (torch.Size([1])) that is different to the input size
+    # > (torch.Size([])) is deprecated. Please ensure they have the same size.
+# ...mse_loss only warns and broadcasts...
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     F.mse_loss(logits.squeeze(), torch.ones(1))

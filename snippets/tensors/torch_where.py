@@ -26,3 +26,22 @@ y = torch.where(x > 0, safe.sqrt(), 0.0)
 y.sum().backward()
 print(y.detach(), x.grad)
 # > tensor([0., 0., 2.]) tensor([0.0000, 0.0000, 0.2500])
+
+# The same for log at 0, and for a norm written by hand at the zero vector; torch's own
+# norms stay finite there, so masking them needs no safe input
+x = torch.tensor([0.0, 2.0], requires_grad=True)
+torch.where(x > 0, x.log(), 0.0).sum().backward()
+print(x.grad)
+# > tensor([   nan, 0.5000])
+norms = {
+    "(v**2).sum().sqrt()": lambda v: (v**2).sum().sqrt(),
+    "linalg.vector_norm(v)": torch.linalg.vector_norm,
+    "v.norm()": torch.Tensor.norm,
+}
+for name, norm in norms.items():
+    v = torch.zeros(3, requires_grad=True)
+    torch.where(v.any(), norm(v), 0.0).backward()  # v is all zeros: selects 0.0
+    print(name, v.grad)
+    # > (v**2).sum().sqrt() tensor([nan, nan, nan])
+    # > linalg.vector_norm(v) tensor([0., 0., 0.])
+    # > v.norm() tensor([0., 0., 0.])
