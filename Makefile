@@ -14,7 +14,7 @@ JOBS ?= 2
 PORT ?= 8000
 SITE_DIR ?= site
 
-.PHONY: help venv serve test update-output question rules test-gpu build bench lint format clean
+.PHONY: help venv serve test update-output question rules search test-gpu build bench lint format clean
 
 help:
 	@echo "make serve          preview the site on http://127.0.0.1:$(PORT) (reloads on changes)"
@@ -23,6 +23,7 @@ help:
 	@echo "make update-output ARGS=docs/autograd/index.md   rewrite a page's # > lines"
 	@echo "make question SECTION=autograd NAME=retain-graph   scaffold a new question"
 	@echo "make rules          rewrite CONTRIBUTING.md's table of rules from tests/rules.py"
+	@echo 'make search Q=...   what the built site'"'"'s search box finds for one query'
 	@echo "make test-gpu       run the CUDA-marked blocks (on a machine with a GPU)"
 	@echo "make build          the strict build, into site/"
 	@echo "make bench          test and build times, page weights, search latency, Lighthouse"
@@ -50,6 +51,10 @@ question: venv
 
 rules: venv
 	$(BIN)/python -m tests.rules
+
+# What the built site's search box shows for one query (builds SITE_DIR first if it has none).
+search: venv
+	$(BIN)/python -m tools.search.query --site $(SITE_DIR) "$(Q)"
 
 # On a machine with a GPU: a separate environment, where pip takes torch's default (CUDA) build.
 test-gpu:

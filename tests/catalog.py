@@ -568,7 +568,7 @@ CATALOG: list[Broken] = [
     Broken("budget-page", "heavy", {}, "tensors/index.html", run="budget"),
     Broken("budget-notebook", "heavy", {}, "walkthroughs/nb/index.html", run="budget"),
     Broken(
-        "budget-search-index", "heavy", {}, "search/search_index.json", run="budget"
+        "budget-search-index", "heavy", {}, "assets/search", run="budget"
     ),
 ]
 

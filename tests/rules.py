@@ -1075,7 +1075,7 @@ BUDGET_RULES = [
     ),
     (
         "budget-search-index",
-        "The search index stays under its budget.",
+        "The files a search loads (the index, the vectors) stay under their budget.",
         "Shorten search-terms lines; the budgets live in tools/pageweight.py (BUDGETS).",
     ),
 ]

@@ -2,6 +2,8 @@
 
 Prints, against the targets: the test suite's wall time and its slowest blocks; the strict build, cold and warm;
 bytes per page type (raw and gzip, by kind) and the search index; keypress-to-first-result time in Chromium;
+each search engine's rates on the tuning and held-out queries, the bytes a search costs and its first result
+(BENCH_SEARCH_SETS=tuning leaves the held-out set out);
 Lighthouse performance and accessibility of a question page. Timings are medians of BENCH_RUNS runs (default 3;
 the test suite runs BENCH_SUITE_RUNS times, default 1, as it takes a minute or more). Machines here are shared and
 noisy: compare figures from the same run. Budgets that are deterministic are asserted by tests/test_budgets.py.
@@ -48,6 +50,8 @@ TARGETS = {  # name: (limit, unit, lower is better)
     "question page over the wire (kB)": (BUDGETS["question page"] / 1000, "kB", True),
     "search index (kB)": (BUDGETS["search index"] / 1000, "kB", True),
     "first search result (ms)": (100, "ms", True),
+    "first search result, cold (ms)": (1000, "ms", True),
+    "search bytes, shipped engine (kB)": (1000, "kB", True),
     "Lighthouse performance": (95, "", False),
     "Lighthouse accessibility": (100, "", False),
 }
@@ -207,6 +211,14 @@ def weights(site: Path) -> None:
     print(
         f"  search index: {raw:,} bytes raw, {zipped:,} gzip (loaded once per visit, after the page)"
     )
+    # The site's search (tools/search/): the worker and the filters load with the page, the
+    # index and the vectors once a search starts.
+    when = {"index.json": "by the first query", "vectors.bin": "by the first query"}
+    for f in sorted((site / "assets" / "search").glob("*")):
+        data = f.read_bytes()
+        print(f"  search: {f.name:24} {len(data):>9,} bytes raw, "
+              f"{len(gzip.compress(data, compresslevel=9)):>9,} gzip "
+              f"(fetched {when.get(f.name, 'with the page')})")  # fmt: skip
 
 
 # A query arrives as Material reads it (the input's value on keyup, as a paste or the
@@ -298,6 +310,46 @@ def browser(site: Path) -> None:
         server.shutdown()
 
 
+# The search engines compared (tools/search_hooks.py: QA_SEARCH), each built and typed the same
+# queries in Chromium (tools/search/evaluate.py). BENCH_SEARCH_SETS=tuning leaves the held-out
+# set out: its rates are read once per engine, after the engine's settings are frozen.
+SEARCH_ENGINES = {
+    "material": "(a) Material's lunr, tuned",
+    "pagefind": "(b) Pagefind, one record a question",
+    "hybrid": "(c) BM25F + static embeddings (shipped)",
+}
+SEARCH_SETS = tuple(os.environ.get("BENCH_SEARCH_SETS", "tuning,heldout").split(","))
+
+
+def search_engines(tmp: Path) -> None:
+    section(
+        "search engines: top-1/top-3 % per kind, bytes a search costs (over the wire, gzip), "
+        "keypress to first result"
+    )
+    if not CHROMIUM.exists():
+        print(f"skipped: {CHROMIUM} not found (apt-get install -y chromium)")
+        return
+    from tools.build import run as build
+    from tools.search.evaluate import line, measure, search_bytes
+
+    for engine, label in SEARCH_ENGINES.items():
+        site = tmp / f"site-{engine}"
+        proc = build(site, env={"QA_SEARCH": engine})
+        if proc.returncode != 0:
+            print(f"  {label}: the build failed:\n{proc.stdout[-1500:]}")
+            continue
+        m = measure(site, SEARCH_SETS)
+        cost = search_bytes(site, m["loaded"])
+        print(f"  {label}")
+        for set_ in SEARCH_SETS:
+            print(f"    {set_:8} {line(m['rows'], set_)}")
+        print(f"    bytes for the first search {cost:,}; first result {m['first_ms']:.0f} ms "
+              f"from the first keypress, cold; then {m['query_ms']:.1f} ms a query")  # fmt: skip
+        if engine == "hybrid":
+            results["search bytes, shipped engine (kB)"] = cost / 1000
+            results["first search result, cold (ms)"] = m["first_ms"]
+
+
 def lighthouse(site: Path) -> None:
     section(f"Lighthouse 12.2.3 on a question page (mobile defaults, median of {RUNS})")
     if not LIGHTHOUSE.exists() or not CHROMIUM.exists():
@@ -357,6 +409,12 @@ def verdict() -> None:
 
 def main() -> None:
     print(f"make bench on {os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}")
+    # The search engines alone: python -m tools.bench --search
+    if "--search" in sys.argv:
+        with tempfile.TemporaryDirectory(prefix="qa-bench-") as tmp:
+            search_engines(Path(tmp))
+        verdict()
+        return
     if "--no-suite" not in sys.argv:
         suite()
     runners()
@@ -365,6 +423,7 @@ def main() -> None:
         builds(site)
         weights(site)
         browser(site)
+        search_engines(Path(tmp))
         lighthouse(site)
     verdict()
 

@@ -137,5 +137,12 @@ def page_weight(site: Path, page: str) -> Weight:
     return weight
 
 
+# What a search costs: Material's bundle fetches search/search_index.json with every page (the
+# site's engine leaves it nearly empty); the search worker fetches the rest once a search starts
+# (tools/search/index.py).
+SEARCH_FILES = ["search/search_index.json", "assets/search/index.json", "assets/search/vectors.bin"]
+
+
 def search_index(site: Path) -> int:
-    return (site / "search" / "search_index.json").stat().st_size
+    """Bytes of the files a search loads, together."""
+    return sum((site / f).stat().st_size for f in SEARCH_FILES if (site / f).exists())

@@ -115,9 +115,10 @@ def test_level_chips_and_practice_mode_by_level_across_navigation(
     assert "qa-level" not in (site / "tensors" / "index.html").read_text(
         encoding="utf-8"
     )
-    index = json.loads(
-        (site / "search" / "search_index.json").read_text(encoding="utf-8")
+    index = json.loads(  # the site's search index (tools/search/index.py)
+        (site / "assets" / "search" / "index.json").read_text(encoding="utf-8")
     )
+    assert index["docs"], "the search index holds no document: this check would check nothing"
     urls = {q["url"] for q in questions}
     for entry in index["docs"]:
         assert "qa-level" not in entry["text"], entry["location"]

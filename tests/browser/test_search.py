@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .pages import in_view
-from .search import BOX, KINDS, load_queries, search, url_of
+from .search import BOX, KINDS, load_queries, search_all, url_of
 
 QUERIES = load_queries()
 # Targets on the held-out set: (kinds, top-n, share of queries).
@@ -46,14 +46,27 @@ def test_search_quality(page, base_url, artifacts):
     page.goto(base_url)
     page.click(BOX)
     rows = []
-    for query in QUERIES:
-        results = search(page, query.q)
+    page.keyboard.type("x")  # the first query loads the index: wait for it once
+    page.wait_for_function(
+        "!document.querySelector('.md-search-result__meta').textContent.trim()"
+        ".startsWith('Type to start searching')"
+    )
+    for query, results in zip(
+        QUERIES, search_all(page, [q.q for q in QUERIES]), strict=True
+    ):
         want = url_of(query.expect)
         rank, walkthrough_first = rank_of(results, want)
         rows.append(
-            {"set": query.set, "kind": query.kind, "rank": rank, "wt": walkthrough_first,
-             "q": query.q, "want": want, "got": [r for r in results if is_question(r)][:3],
-             "known_miss": query.known_miss}  # fmt: skip
+            {
+                "set": query.set,
+                "kind": query.kind,
+                "rank": rank,
+                "wt": walkthrough_first,
+                "q": query.q,
+                "want": want,
+                "got": [r for r in results if is_question(r)][:3],
+                "known_miss": query.known_miss,
+            }  # fmt: skip
         )
     summary = []
     for set_ in ("heldout", "tuning"):
@@ -66,13 +79,21 @@ def test_search_quality(page, base_url, artifacts):
     for r in rows:
         mark = "" if 0 < r["rank"] <= 3 else f"  got {r['got']}"
         mark += "  (a walkthrough outranks it)" if r["wt"] else ""
-        lines[r["set"]].append(f"{r['rank'] or '-':>2}  {r['kind']:<10} {r['q']!r} -> {r['want']}{mark}")
+        lines[r["set"]].append(
+            f"{r['rank'] or '-':>2}  {r['kind']:<10} {r['q']!r} -> {r['want']}{mark}"
+        )
     report = "\n".join(summary) + "\n"
     for set_, rows_ in lines.items():
-        report += f"\n{set_}: rank kind query -> expected question\n" + "\n".join(rows_) + "\n"
+        report += (
+            f"\n{set_}: rank kind query -> expected question\n"
+            + "\n".join(rows_)
+            + "\n"
+        )
     (artifacts / "search-quality.txt").write_text(report, encoding="utf-8")
     print("\n".join(summary))
 
+    # Held-out queries are named only in the artifact: nobody tunes against them (the console and
+    # CI's log say how many missed, tuning queries by name).
     problems = []
     for kinds, top, share in TARGETS:
         hit, total = rate(rows, "heldout", kinds, top)
@@ -80,19 +101,33 @@ def test_search_quality(page, base_url, artifacts):
             problems.append(
                 f"held-out {'+'.join(kinds)} in the top {top}: {fmt(hit, total)}, target {share:.0%}"
             )
-    problems += [f"a walkthrough outranks the answer to {r['q']!r}" for r in rows if r["wt"]]
+    problems += [f"a walkthrough outranks the answer to {r['q']!r}" for r in rows
+                 if r["wt"] and r["set"] == "tuning"]  # fmt: skip
+    if hidden := sum(1 for r in rows if r["wt"] and r["set"] == "heldout"):
+        problems.append(
+            f"a walkthrough outranks the answer to {hidden} held-out queries"
+        )
+    # A known miss now found: the mark comes off (tuning.yml), so that it is asserted again.
     fixed = [r["q"] for r in rows if r["known_miss"] and 0 < r["rank"] <= 3]
-    problems += [f"known miss now found, take known_miss off in tuning.yml: {q!r}" for q in fixed]
-    assert not problems, "\n".join(summary + problems + ["see test-artifacts/search-quality.txt"])
+    problems += [
+        f"known miss now found, take known_miss off in tuning.yml: {q!r}" for q in fixed
+    ]
+    assert not problems, "\n".join(
+        summary + problems + ["see test-artifacts/search-quality.txt"]
+    )
 
 
 def test_search_works_from_the_keyboard(page, base_url):
     page.goto(base_url + "tensors/")
     page.keyboard.press("/")
-    assert page.evaluate(f"document.activeElement.matches('{BOX}')"), "'/' does not focus search"
+    assert page.evaluate(f"document.activeElement.matches('{BOX}')"), (
+        "'/' does not focus search"
+    )
     page.keyboard.type("retain_graph")
     # Every keystroke searches; wait for the results of the whole query (they highlight it).
-    page.wait_for_selector('a.md-search-result__link[href*="h=retain+graph#retain-graph"]')
+    page.wait_for_selector(
+        'a.md-search-result__link[href*="h=retain+graph#retain-graph"]'
+    )
     for _ in range(10):
         page.keyboard.press("ArrowDown")
         if page.evaluate("document.activeElement.hash") == "#retain-graph":
@@ -103,4 +138,6 @@ def test_search_works_from_the_keyboard(page, base_url):
     page.wait_for_url("**/autograd/**#retain-graph")
     heading = page.locator("h2#retain-graph")
     heading.wait_for()
-    assert in_view(page, heading), "the question the result links to is not scrolled into view"
+    assert in_view(page, heading), (
+        "the question the result links to is not scrolled into view"
+    )

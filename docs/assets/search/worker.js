@@ -1,0 +1,478 @@
+/* The site's search, in a web worker that speaks Material for MkDocs' search-worker protocol
+ * (SETUP 0, READY 1, QUERY 2, RESULT 3: Material's integrations/search/worker), so Material's own
+ * search box, keyboard navigation, "N more on this page", sharing and on-page highlighting (?h=)
+ * keep working. overrides/main.html names this file as Material's worker.
+ *
+ * Ranking: BM25F over a question's title, its hidden search-terms line and its answer (stemmed
+ * words, identifiers kept whole and split into their parts, pairs of adjacent words), fused with
+ * the cosine between static word embeddings of the query and of each question (model2vec,
+ * distilled from all-MiniLM-L6-v2 at build time: tools/search/). Walkthrough sections and section
+ * pages weigh less than questions. Nothing is fetched until the first non-empty query.
+ *
+ * Filters, typed into the box: `level:core` (working, expert), `section:autograd` (a section's
+ * folder or a word of its title; `in:` is the same). They combine with words, or list alone.
+ *
+ * tools/search/tune.mjs runs this same file under Node for the tuning set (no browser).
+ */
+"use strict"
+
+const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3
+const FILES = { index: "index.json", vectors: "vectors.bin" }
+
+/* Ranking parameters (tuned on tests/search/tuning.yml only) */
+const P = {
+  k1: 2.0,
+  field: { title: 3.0, terms: 2.5, body: 1.0 },   // BM25F field weights
+  b: { title: 0.3, terms: 0.5, body: 0.75 },      // length normalisation per field
+  pair: 0.6,                                      // weight of a matched pair of adjacent words
+  coverage: 0.3,                                  // how much the share of query words found counts
+  prefix: 0.5,                                    // weight of a last word completed by prefix
+  semantic: 1.2,                                  // weight of the embedding cosine in the fusion
+  prior: { question: 1.0, walkthrough: 0.3, page: 0.35, home: 0.3 },
+  cutoff: 0.5,                                    // results scored under this share of the best are left out
+}
+
+const STOP = new Set(("a an and are as at be but by can do does did doing for from had has have how i " +
+  "if in into is it its it's me my of on or our so than that the their them then there these they " +
+  "this those to was we were what when where which while who why will with would you your yours " +
+  "should could shall am been being get gets got").split(" "))
+
+/* ------------------------------------------------------------------------------------------- */
+/* Words                                                                                       */
+
+const SUFFIXES = ["izations", "ization", "isations", "isation", "ational", "ations", "ation",
+  "ating", "ated", "ates", "ate", "ities", "ity", "izing", "ising", "ized", "ised", "izes",
+  "ises", "ize", "ise", "ings", "ing", "edly", "ed", "ers", "er", "ies", "es", "ly", "ness",
+  "ments", "ment", "ably", "able", "ibly", "ible", "ally", "al", "ives", "ive", "s"]
+
+/** A light suffix stripper: the same stem for a word's inflections (evaluate, evaluating, evaluation). */
+function stem(word) {
+  if (word.length <= 3 || /\d/.test(word)) return word
+  for (const s of SUFFIXES) {
+    if (!word.endsWith(s)) continue
+    if (s === "s" && /(ss|us|is)$/.test(word)) continue
+    let base = word.slice(0, -s.length)
+    if (s === "ies") base += "y"
+    if (base.length < 3) continue
+    if (/(ing|ed)$/.test(s) && /([^aeiouslz])\1$/.test(base)) base = base.slice(0, -1)
+    return base
+  }
+  return word
+}
+
+const RAW = /[A-Za-z0-9_]+/g
+const CAMEL = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+[a-z]*/g
+
+/**
+ * The words of a text, in order: each a list of index terms at one position. An identifier
+ * gives itself whole (zero_grad, dataloader) and its parts (zero, grad; data, loader).
+ */
+function analyze(text) {
+  const out = []
+  for (const m of text.matchAll(RAW)) {
+    const raw = m[0]
+    const whole = raw.toLowerCase()
+    const parts = []
+    for (const piece of raw.split("_")) {
+      if (!piece) continue
+      const sub = piece.match(CAMEL) || [piece]
+      for (const s of sub) parts.push(s.toLowerCase())
+    }
+    const compound = parts.length > 1 || raw.includes("_")
+    parts.forEach((p, i) => {
+      const terms = STOP.has(p) ? [] : [stem(p)]
+      if (compound && i === 0) terms.push(whole.replace(/^_+|_+$/g, ""))
+      out.push({ terms, stop: STOP.has(p) && !compound, word: p })
+    })
+  }
+  return out
+}
+
+function plain(html) {
+  return html.replace(/<[^>]+>/g, " ").replace(/&lt;/g, "<").replace(/&gt;/g, ">")
+    .replace(/&quot;/g, "\"").replace(/&#39;|&#x27;/g, "'").replace(/&amp;/g, "&")
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* Index                                                                                       */
+
+class Field {
+  constructor(text) {
+    this.tf = new Map()
+    this.pairs = new Set()
+    this.length = 0
+    let prev = null
+    for (const w of analyze(text)) {
+      if (w.stop) continue
+      for (const t of w.terms) this.tf.set(t, (this.tf.get(t) || 0) + 1)
+      this.length += 1
+      const head = w.terms[0]
+      if (head && prev) this.pairs.add(prev + " " + head)
+      prev = head || prev
+    }
+  }
+}
+
+/** The text as Material's index held it: tools/search/index.py wrote `x` for <code>x</code>. */
+function expand(text) {
+  return text.replace(/`([^`]*)`/g, "<code>$1</code>").replace(/&#96;/g, "`")
+}
+
+class Engine {
+  constructor(index, vectors) {
+    this.docs = index.docs.map(d => ({ ...d, text: expand(d.text) }))
+    this.sections = index.sections
+    this.fields = this.docs.map(d => ({
+      title: new Field(plain(d.title)),
+      terms: new Field(d.terms || ""),
+      body: new Field(plain(d.text)),
+    }))
+    this.df = new Map()
+    this.avg = { title: 0, terms: 0, body: 0 }
+    for (const f of this.fields) {
+      const seen = new Set()
+      for (const name of Object.keys(this.avg)) {
+        this.avg[name] += f[name].length / this.docs.length
+        for (const t of f[name].tf.keys()) seen.add(t)
+      }
+      for (const t of seen) this.df.set(t, (this.df.get(t) || 0) + 1)
+    }
+    this.vocab = [...this.df.keys()].sort()
+    this.vectors = vectors
+  }
+
+  idf(term) {
+    const n = this.df.get(term) || 0
+    return Math.log(1 + (this.docs.length - n + 0.5) / (n + 0.5))
+  }
+
+  /** Index terms that start with `prefix`, most frequent first (for the word being typed). */
+  complete(prefix, limit = 12) {
+    let lo = 0, hi = this.vocab.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (this.vocab[mid] < prefix) lo = mid + 1
+      else hi = mid
+    }
+    const found = []
+    for (let i = lo; i < this.vocab.length && this.vocab[i].startsWith(prefix); i++)
+      if (this.vocab[i] !== prefix) found.push(this.vocab[i])
+    return found.sort((a, b) => this.df.get(b) - this.df.get(a)).slice(0, limit)
+  }
+
+  /** Parse filters out of the query: level:core, section:autograd (or in:autograd). */
+  filters(query) {
+    const level = [], section = []
+    const rest = query.replace(/(?:^|\s)(level|section|in):(\S*)/gi, (_, key, value) => {
+      value = value.toLowerCase()
+      if (key.toLowerCase() === "level") level.push(value)
+      else section.push(value)
+      return " "
+    })
+    const accept = doc => {
+      if (level.length && !level.some(l => l && (doc.level || "").startsWith(l))) return false
+      if (section.length && !section.some(s => s && this.inSection(doc, s))) return false
+      return true
+    }
+    return { rest, accept, active: level.length + section.length > 0 }
+  }
+
+  inSection(doc, s) {
+    const slug = doc.location.split("/")[0]
+    if (slug.startsWith(s)) return true
+    const name = (this.sections[slug] || "").toLowerCase()
+    return name.split(/[^a-z0-9.]+/).some(w => w && w.startsWith(s))
+  }
+
+  search(query) {
+    const { rest, accept, active } = this.filters(query)
+    const words = analyze(rest)
+    const typing = /[A-Za-z0-9_]$/.test(rest)
+    const clauses = new Map()            // term -> weight of the query term
+    const add = (t, w) => clauses.set(t, Math.max(clauses.get(t) || 0, w))
+    words.forEach((w, i) => {
+      for (const t of w.terms) if (this.df.has(t)) add(t, 1)
+      if (typing && i === words.length - 1 && w.word.length >= 2) {
+        const known = w.terms.some(t => this.df.has(t))
+        for (const t of this.complete(w.word)) add(t, known ? P.prefix * 0.5 : P.prefix)
+      }
+    })
+    const pairs = []
+    let prev = null
+    for (const w of words) {
+      if (w.stop) continue
+      const head = w.terms[0]
+      if (head && prev) pairs.push([prev, head])
+      prev = head || prev
+    }
+    const total = [...clauses].reduce((s, [t, w]) => s + w * this.idf(t), 0)
+    const qvec = this.vectors ? this.vectors.query(rest) : null
+
+    const scored = []
+    this.docs.forEach((doc, i) => {
+      if (!accept(doc)) return
+      const f = this.fields[i]
+      let lex = 0, found = 0
+      for (const [t, w] of clauses) {
+        let tf = 0
+        for (const name of ["title", "terms", "body"]) {
+          const n = f[name].tf.get(t)
+          if (!n) continue
+          const norm = 1 - P.b[name] + P.b[name] * f[name].length / (this.avg[name] || 1)
+          tf += P.field[name] * n / norm
+        }
+        if (!tf) continue
+        const idf = this.idf(t)
+        lex += w * idf * tf / (P.k1 + tf)
+        found += w * idf
+      }
+      for (const [a, b] of pairs) {
+        const key = a + " " + b
+        const where = f.title.pairs.has(key) || f.terms.pairs.has(key) ? 1 : f.body.pairs.has(key) ? 0.5 : 0
+        if (where) lex += P.pair * where * (this.idf(a) + this.idf(b)) / 2
+      }
+      if (total > 0) lex *= 1 - P.coverage + P.coverage * (found / total) ** 2
+      const sem = qvec ? this.vectors.similarity(qvec, i) : 0
+      scored.push({ i, lex, sem })
+    })
+    const maxLex = Math.max(1e-9, ...scored.map(s => s.lex))
+    const maxSem = Math.max(1e-9, ...scored.map(s => s.sem))
+    const results = []
+    for (const s of scored) {
+      let score = s.lex / maxLex
+      if (qvec) score += P.semantic * Math.max(0, s.sem) / maxSem
+      score *= P.prior[this.docs[s.i].kind] || 1
+      if (s.lex > 0 || (qvec && s.sem > 0) || (active && !words.length)) results.push({ i: s.i, score })
+    }
+    if (!words.length && !active) return { ranked: [], words }
+    results.sort((a, b) => b.score - a.score || a.i - b.i)
+    const floor = words.length && results.length ? results[0].score * P.cutoff : -Infinity
+    return { ranked: results.filter(r => r.score >= floor), words, clauses }
+  }
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* Static word embeddings                                                                      */
+
+/**
+ * vectors.bin (tools/search/index.py), its header ({dim, tokens (one a line), docs}) in
+ * index.json: the token vectors at 4 bits a number (two to a byte, the high nibble first, 8
+ * meaning 0), the document vectors as int8, then a float32 scale per row of each. Tokens are
+ * WordPiece pieces ("##" continues a word) of the model the vectors were distilled from; a query
+ * is the mean of its pieces.
+ */
+class Vectors {
+  constructor(header, buffer) {
+    this.dim = header.dim
+    const tokens = header.tokens.split("\n")
+    const n = tokens.length, m = header.docs
+    let offset = 0
+    this.tokens = new Uint8Array(buffer, offset, n * this.dim / 2); offset += n * this.dim / 2
+    this.docs = new Int8Array(buffer, offset, m * this.dim); offset += m * this.dim
+    offset += (4 - offset % 4) % 4
+    this.tokenScale = new Float32Array(buffer, offset, n); offset += 4 * n
+    this.docScale = new Float32Array(buffer, offset, m)
+    this.ids = new Map(tokens.map((t, i) => [t, i]))
+    this.maxWord = 100
+  }
+
+  /** BERT's basic tokenizer (lower case, no accents, punctuation apart), then WordPiece. */
+  pieces(text) {
+    const out = []
+    const words = text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "")
+      .match(/[a-z0-9]+|[^\sa-z0-9]/g) || []
+    for (const word of words) {
+      if (word.length > this.maxWord) continue
+      let start = 0
+      const ids = []
+      while (start < word.length) {
+        let end = word.length, id = -1
+        while (start < end) {
+          const piece = (start > 0 ? "##" : "") + word.slice(start, end)
+          if (this.ids.has(piece)) { id = this.ids.get(piece); break }
+          end -= 1
+        }
+        if (id < 0) { ids.length = 0; break }
+        ids.push(id)
+        start = end
+      }
+      out.push(...ids)
+    }
+    return out
+  }
+
+  query(text) {
+    const ids = this.pieces(text)
+    if (!ids.length) return null
+    const v = new Float32Array(this.dim)
+    for (const id of ids) {
+      const s = this.tokenScale[id], row = id * this.dim / 2
+      for (let k = 0; k < this.dim / 2; k++) {
+        const byte = this.tokens[row + k]
+        v[2 * k] += s * ((byte >> 4) - 8)
+        v[2 * k + 1] += s * ((byte & 15) - 8)
+      }
+    }
+    return v
+  }
+
+  similarity(v, doc) {
+    if (doc * this.dim >= this.docs.length) return 0
+    let dot = 0, norm = 0
+    const row = doc * this.dim
+    for (let k = 0; k < this.dim; k++) {
+      dot += v[k] * this.docs[row + k]
+      norm += v[k] * v[k]
+    }
+    return norm ? this.docScale[doc] * dot / Math.sqrt(norm) : 0
+  }
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* Material's result format                                                                    */
+
+function escapeRegExp(s) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+}
+
+/** Mark the query's words in a piece of HTML (text outside tags only). */
+function mark(html, words) {
+  if (!words.length) return html
+  const re = new RegExp(`(^|[^A-Za-z0-9])(${words.map(escapeRegExp).join("|")})`, "gi")
+  return html.split(/(<[^>]+>)/).map(part => part.startsWith("<")
+    ? part
+    : part.replace(re, "$1<mark data-md-highlight>$2</mark>")).join("")
+}
+
+/** The first paragraph or two of a text, cut at about `limit` characters, as HTML. */
+function teaser(html, limit = 320) {
+  const paragraphs = html.match(/<p>[\s\S]*?<\/p>/g) || [html]
+  let out = "", length = 0
+  for (const p of paragraphs) {
+    if (length > 0 && length + plain(p).length > limit) break
+    out += p
+    length += plain(p).length
+    if (length > limit) break
+  }
+  return out
+}
+
+function materialResult(engine, found, options) {
+  const { ranked, words } = found
+  const typed = [...new Set(words.filter(w => !w.stop).map(w => w.word))]
+  const stems = typed.map(w => stem(w))
+  // The top results are always shown, whatever their page; a filter alone lists every match.
+  const VISIBLE = words.length ? 3 : Infinity
+  const groups = new Map()
+  ranked.slice(0, 60).forEach((r, rank) => {
+    const doc = engine.docs[r.i]
+    const page = doc.location.split("#")[0]
+    if (!groups.has(page)) groups.set(page, [])
+    groups.get(page).push({ r, rank })
+  })
+  const items = []
+  for (const [page, members] of groups) {
+    const top = members[0].r.score
+    const visible = members.filter((m, j) => j === 0 || m.rank < VISIBLE)
+    const folded = members.filter(m => !visible.includes(m))
+    const item = (doc, score) => {
+      const f = engine.fields[engine.docs.indexOf(doc)]
+      const terms = {}
+      typed.forEach((w, k) => {
+        terms[w] = !!f && ["title", "terms", "body"].some(n => f[n].tf.has(stems[k]) || f[n].tf.has(w))
+      })
+      return {
+        location: doc.location, title: mark(doc.title, typed), text: mark(teaser(doc.text), typed),
+        score, terms,
+      }
+    }
+    const group = []
+    for (const m of visible) {
+      const doc = engine.docs[m.r.i]
+      if (doc.location === page) continue
+      group.push(item(doc, top))
+    }
+    const pageDoc = engine.byLocation.get(page)
+    const own = members.find(m => engine.docs[m.r.i].location === page)
+    if (!group.length && own) {
+      group.push(item(pageDoc, top))
+    } else if (pageDoc) {
+      group.push(item(pageDoc, 0))
+    }
+    for (const m of folded) {
+      const doc = engine.docs[m.r.i]
+      if (doc.location === page) continue
+      group.push(item(doc, Math.min(m.r.score, top * 0.999)))
+    }
+    items.push(group)
+  }
+  const result = { items }
+  if (options && options.suggest) {
+    const last = words.length ? words[words.length - 1].word : ""
+    const done = engine.complete(last, 1)
+    result.suggest = last && done.length && !/\d/.test(done[0]) ? [done[0]] : []
+  }
+  return result
+}
+
+/* ------------------------------------------------------------------------------------------- */
+/* Worker                                                                                      */
+
+let options = {}
+let loading = null
+
+async function fetchFile(name, kind) {
+  const url = new URL(name, self.location.href)
+  const v = new URL(self.location.href).searchParams.get("v")
+  if (v) url.searchParams.set("v", v)
+  const response = await fetch(url, { cache: "no-cache" })  // revalidate: the names carry no hash
+  if (!response.ok) throw new Error(`${url}: ${response.status}`)
+  return kind === "json" ? response.json() : response.arrayBuffer()
+}
+
+function load() {
+  if (!loading)
+    loading = Promise.all([
+      fetchFile(FILES.index, "json"),
+      fetchFile(FILES.vectors, "buffer").catch(err => { console.warn(err); return null }),
+    ]).then(([index, buffer]) => create(index, buffer))
+  return loading
+}
+
+function create(index, buffer) {
+  const vectors = buffer && index.vectors ? new Vectors(index.vectors, buffer) : null
+  const engine = new Engine(index, vectors)
+  engine.byLocation = new Map(engine.docs.map(d => [d.location, d]))
+  return engine
+}
+
+async function handle(message) {
+  switch (message.type) {
+    case SETUP:
+      options = (message.data && message.data.options) || {}
+      return { type: READY }
+    case QUERY: {
+      const query = String(message.data || "")
+      if (!query.trim()) return { type: RESULT, data: { items: [] } }
+      try {
+        const engine = await load()
+        return { type: RESULT, data: materialResult(engine, engine.search(query), options) }
+      } catch (err) {
+        console.warn(`search failed for ${JSON.stringify(query)}`, err)
+        return { type: RESULT, data: { items: [] } }
+      }
+    }
+    default:
+      throw new TypeError("Invalid message type")
+  }
+}
+
+if (typeof module !== "undefined" && module.exports) {
+  module.exports = { Engine, Vectors, create, materialResult, analyze, stem, P }
+} else {
+  // Answer in order: a query waits for the one before it (each keystroke is a query).
+  let queue = Promise.resolve()
+  self.addEventListener("message", ev => {
+    queue = queue.then(() => handle(ev.data)).then(reply => self.postMessage(reply))
+  })
+}

@@ -1,0 +1,90 @@
+"""Tuning without a browser: the worker (docs/assets/search/worker.js) run under Node on a built
+site, for the queries of tests/search/tuning.yml only (never the held-out set).
+
+    python -m tools.search.tune SITE_DIR [--misses] [--params '{"semantic": 0.5}']
+
+Prints top-1 and top-3 per kind as tests/browser/test_search.py counts them (the visible question
+results, in the order Material renders them), and with --misses the queries not in the top 3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+from pathlib import Path
+
+from tests.browser.search import KINDS, SETS, load_queries, url_of
+from tools.qa import PROJECT
+
+RANK = PROJECT.root / "tools" / "search" / "rank.cjs"
+
+
+def ranks(
+    site: Path, queries: list[str], params: dict | None = None, env: dict | None = None
+):
+    environ = {**os.environ, **(env or {})}
+    if params:
+        environ["QA_PARAMS"] = json.dumps(params)
+    proc = subprocess.run(
+        ["node", str(RANK), str(site)], input=json.dumps({"queries": queries}),
+        capture_output=True, text=True, env=environ, cwd=PROJECT.root, check=True,
+    )  # fmt: skip
+    return json.loads(proc.stdout)
+
+
+def evaluate(site: Path, params: dict | None = None, env: dict | None = None):
+    queries = load_queries(SETS["tuning"])
+    results = ranks(site, [q.q for q in queries], params, env)
+    rows = []
+    for q, res in zip(queries, results, strict=True):
+        want = url_of(q.expect)
+        qs = [r for r in res if "#" in r and not r.startswith("walkthroughs/")]
+        rank = qs.index(want) + 1 if want in qs else 0
+        cut = res.index(want) if want in res else len(res)
+        wt = any(r.startswith("walkthroughs/") for r in res[:cut])
+        rows.append(
+            {
+                "q": q.q,
+                "kind": q.kind,
+                "rank": rank,
+                "want": want,
+                "got": qs[:3],
+                "wt": wt,
+            }
+        )
+    return rows
+
+
+def summary(rows) -> str:
+    parts = []
+    for k in KINDS:
+        chosen = [r for r in rows if r["kind"] == k]
+        if not chosen:
+            continue
+        t1 = sum(1 for r in chosen if r["rank"] == 1) / len(chosen)
+        t3 = sum(1 for r in chosen if 0 < r["rank"] <= 3) / len(chosen)
+        parts.append(f"{k} {100 * t1:.0f}/{100 * t3:.0f}")
+    parts.append(f"walkthrough-first {sum(r['wt'] for r in rows)}")
+    return "  ".join(parts)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("site", type=Path)
+    ap.add_argument("--misses", action="store_true")
+    ap.add_argument("--params", default=None)
+    args = ap.parse_args()
+    rows = evaluate(args.site, json.loads(args.params) if args.params else None)
+    print("tuning (top-1/top-3 %):", summary(rows))
+    if args.misses:
+        for r in rows:
+            if not 0 < r["rank"] <= 3 or r["wt"]:
+                print(
+                    f"{r['rank'] or '-':>2} {r['kind']:<10} {r['q']!r} -> {r['want']}  got {r['got']}"
+                )
+
+
+if __name__ == "__main__":
+    main()
