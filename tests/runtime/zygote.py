@@ -36,6 +36,7 @@ LIBC = ctypes.CDLL(None, use_errno=True)
 SELF = os.getpid()
 RUNTIME = os.path.dirname(os.path.abspath(__file__))
 _real_exit = os._exit
+GRACE = 2.0  # seconds a process the block started may take to end once the block has ended
 
 
 def main() -> None:
@@ -129,9 +130,13 @@ def serve(request: dict) -> dict:
         kill_all(pid, signal.SIGKILL)
     _, status = os.waitpid(pid, 0)
     os.close(pidfd)
-    # What the block left running: processes in its group, or orphaned into our care.
-    time.sleep(0.05)
-    left = sorted(set(descendants()))
+    # What the block left running: processes in its group, or orphaned into our care. A process
+    # that is ending on its own (multiprocessing's resource tracker sees its parent's pipe close)
+    # gets a grace period; what still runs after it was left running.
+    deadline = time.monotonic() + GRACE
+    while (left := sorted(set(descendants()))) and time.monotonic() < deadline:
+        reap()
+        time.sleep(0.02)
     strays = [{"pid": p, "cmdline": cmdline(p)} for p in left]
     kill_all(pid, signal.SIGKILL)
     deadline = time.monotonic() + 2
