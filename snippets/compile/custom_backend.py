@@ -1,4 +1,6 @@
 import functools
+import logging
+import re
 
 import torch
 from functorch.compile import make_boxed_func, min_cut_rematerialization_partition
@@ -78,3 +80,22 @@ print("le.Scalar" in inductor[1], "where.self" in inductor[1])
 ladder = ["eager", "aot_eager", "aot_eager_decomp_partition", "inductor"]
 print(set(ladder) <= set(torch._dynamo.list_backends(exclude_tags=())))
 # > True
+
+
+# the same graphs from the logs: TORCH_LOGS=graph_code,aot_graphs in code
+class Titles(logging.Handler):
+    def emit(self, record):
+        lines = record.getMessage().splitlines()
+        if lines[0] == "TRACED GRAPH":  # a graph dump: keep its title, minus the ids
+            title = re.sub(r"[_ ]\d+(_\S*)?$", "", lines[1].strip(" ="))
+            print(record.name.split(".__")[-1], "-", title)
+            # > graph_code - __compiled_fn
+            # > aot_graphs - Forward graph
+            # > aot_graphs - Backward graph
+
+
+torch._dynamo.reset()
+torch._logging.set_logs(graph_code=True, aot_graphs=True)
+for name in ("torch._dynamo", "torch._functorch._aot_autograd"):
+    logging.getLogger(name).addHandler(Titles())
+torch.compile(model, backend="aot_eager")(x).sum().backward()

@@ -46,3 +46,12 @@ if __name__ == "__main__":  # a fresh interpreter: each warning comes once
         # > cwd_length [] ['UserWarning']
     print(str(caught[0].message).split(" This")[0])  # its first sentence
     # > Dynamo does not know how to trace the builtin `posix.getcwd.`
+
+    # TORCH_LOGS=graph_breaks, set in code: every break is logged, with its reason
+    torch._logging.set_logs(graph_breaks=True)
+    torch._dynamo.reset()
+    logged.clear()
+    data_dependent(x)
+    where, line = logged[0].rsplit(":", 1)
+    print(where.split(" at ")[0], "at line", line)  # the `if x.sum() > 0:` line
+    # > Graph break in user code at line 21

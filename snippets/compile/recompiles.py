@@ -1,3 +1,5 @@
+import logging
+
 import torch
 
 torch.manual_seed(0)
@@ -77,3 +79,20 @@ for factor in [2, 3, 4, 5]:
 # an int attribute of a module stays a constant: one graph per value
 print(len(graphs))
 # > 4
+
+
+# TORCH_LOGS=recompiles, set in code: each recompile and the guard that failed
+class Keep(logging.Handler):
+    def emit(self, record):
+        lines = record.getMessage().splitlines()
+        print(lines[0].split(" in ")[0])  # the rest is the file and line
+        # > Recompiling function scale
+        print(lines[-1].strip())
+        # > - 0/0: tensor 'x' dtype mismatch. expected Float, actual Double
+
+
+torch._logging.set_logs(recompiles=True)
+logging.getLogger("torch._dynamo").addHandler(Keep())
+torch._dynamo.reset()
+scale(torch.ones(3), 2)
+scale(torch.ones(3, dtype=torch.float64), 2)

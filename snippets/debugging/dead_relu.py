@@ -40,6 +40,13 @@ print({name: round(fraction, 3) for name, fraction in zeros.items()})
 # > {'1': 0.5, '3': 0.508}
 print({name: round(units.float().mean().item(), 3) for name, units in dead.items()})
 # > {'1': 0.0, '3': 0.016}
+model(x[:8])  # one small batch: units that are 0 on these 8 inputs only count as dead
+print({name: round(units.float().mean().item(), 3) for name, units in dead.items()})
+# > {'1': 0.016, '3': 0.109}
+z = torch.zeros(1, requires_grad=True)
+torch.relu(z).backward()
+print(z.grad)  # a pre-activation of exactly 0 passes no gradient either
+# > tensor([0.])
 
 with torch.no_grad():
     model[2].bias -= 0.5  # what one oversized update can do to a layer's biases

@@ -33,3 +33,17 @@ after = torch.linalg.vector_norm(
 )
 print(f"{after:.3f}")  # what the optimizer will use: clipped to max_norm
 # > 0.100
+
+# a small gradient slows SGD (update = lr * grad), not Adam (update = m / sqrt(v))
+for scale in (1.0, 1e-4):
+    moved = []
+    for make in (torch.optim.SGD, torch.optim.Adam):
+        w = nn.Parameter(torch.zeros(100))
+        opt = make([w], lr=1e-3)
+        for _ in range(10):
+            w.grad = torch.full_like(w, scale)
+            opt.step()
+        moved.append(w.detach().abs().mean())  # how far 10 steps moved each weight
+    print(f"grad {scale:g}: SGD moved {moved[0]:.1e}, Adam {moved[1]:.1e}")
+    # > grad 1: SGD moved 1.0e-02, Adam 1.0e-02
+    # > grad 0.0001: SGD moved 1.0e-06, Adam 1.0e-02

@@ -46,3 +46,15 @@ print(" ".join(f"{loss:.3g}" for loss in losses[:13:3]))
 first_nan = next(step for step, loss in enumerate(losses) if math.isnan(loss))
 print("first inf at step", losses.index(math.inf), "first NaN at step", first_nan)
 # > first inf at step 13 first NaN at step 26
+
+# a fully masked attention row: a softmax over nothing but -inf is NaN
+q, k, v = torch.randn(1, 2, 4), torch.randn(1, 3, 4), torch.randn(1, 3, 4)
+allowed = torch.tensor([[True, True, True], [False, False, False]])  # row 1: no key
+scores = (q @ k.transpose(-2, -1)).masked_fill(~allowed, float("-inf"))
+print(torch.softmax(scores, dim=-1)[0, 1])
+# > tensor([nan, nan, nan])
+min_filled = (q @ k.transpose(-2, -1)).masked_fill(~allowed, torch.finfo(q.dtype).min)
+print(torch.softmax(min_filled, dim=-1)[0, 1])  # a finite fill: uniform, not NaN
+# > tensor([0.3333, 0.3333, 0.3333])
+print(F.scaled_dot_product_attention(q, k, v, attn_mask=allowed)[0, 1])  # CPU: zeros
+# > tensor([0., 0., 0., 0.])
