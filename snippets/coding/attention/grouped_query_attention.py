@@ -2,6 +2,7 @@
 
 import torch
 import torch.nn.functional as F
+from torch.overrides import TorchFunctionMode
 
 
 def grouped_query_attention(q, k, v, is_causal=False):
@@ -18,6 +19,15 @@ def grouped_query_attention(q, k, v, is_causal=False):
 
 
 # --8<-- [start:check]
+class NoEnableGQA(TorchFunctionMode):  # the task's rule, while your function runs
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        gqa = func is F.scaled_dot_product_attention and (kwargs or {}).get(
+            "enable_gqa"
+        )
+        assert not gqa, "calls SDPA with enable_gqa=True"
+        return func(*args, **(kwargs or {}))
+
+
 def check(grouped_query_attention):
     torch.manual_seed(0)
     B, L, d = 2, 5, 4
@@ -40,7 +50,8 @@ def check(grouped_query_attention):
             for _ in range(2)
         )
         for is_causal in (False, True):
-            got = grouped_query_attention(q, k, v, is_causal=is_causal)
+            with NoEnableGQA():
+                got = grouped_query_attention(q, k, v, is_causal=is_causal)
             want = F.scaled_dot_product_attention(
                 q, k, v, is_causal=is_causal, enable_gqa=True
             )

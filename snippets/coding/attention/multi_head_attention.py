@@ -3,6 +3,7 @@
 import torch
 import torch.nn.functional as F
 from torch import nn
+from torch.overrides import TorchFunctionMode
 
 
 class MultiHeadAttention(nn.Module):
@@ -60,6 +61,13 @@ class MultiHeadAttention(nn.Module):
 
 
 # --8<-- [start:check]
+class NoMHA(TorchFunctionMode):  # the task's rule, enforced while your module runs
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        banned = (F.multi_head_attention_forward, torch._native_multi_head_attention)
+        assert func not in banned, "calls nn.MultiheadAttention's own forward"
+        return func(*args, **(kwargs or {}))
+
+
 def check(MultiHeadAttention):
     torch.manual_seed(0)
     B, E, H = 2, 12, 3
@@ -70,7 +78,8 @@ def check(MultiHeadAttention):
     mine = MultiHeadAttention(E, H).double()
     mine.load_from(ref)
     x = torch.randn(B, 5, E, dtype=torch.float64, requires_grad=True)
-    memory = torch.randn(B, 7, E, dtype=torch.float64, requires_grad=True)
+    mem_k = torch.randn(B, 7, E, dtype=torch.float64, requires_grad=True)
+    mem_v = torch.randn(B, 7, E, dtype=torch.float64, requires_grad=True)
     # True = padding: sequence 0 has 1 padded key at the end, sequence 1 has 3.
     pad5 = torch.tensor([[0, 0, 0, 0, 1], [0, 0, 1, 1, 1]], dtype=torch.bool)
     pad7 = torch.tensor([[0, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 1, 1, 1]]).bool()
@@ -88,17 +97,21 @@ def check(MultiHeadAttention):
             msg=lambda m: f"gradients, {case}: {m}",
         )
 
-    cases = [  # (case, query, key = value, key_padding_mask)
-        ("self-attention", x, x, None),
-        ("self-attention, key_padding_mask", x, x, pad5),
-        ("cross-attention L=5, S=7, key_padding_mask", x, memory, pad7),
+    cases = [  # (case, query, key, value, key_padding_mask)
+        ("self-attention", x, x, x, None),
+        ("self-attention, key_padding_mask", x, x, x, pad5),
+        ("cross-attention L=5, S=7, key_padding_mask", x, mem_k, mem_k, pad7),
+        # key is not value: k from key, v from value (each has its own projection)
+        ("cross-attention, key != value, key_padding_mask", x, mem_k, mem_v, pad7),
     ]
-    for case, q, kv, pad in cases:
-        got = mine(q, kv, kv, key_padding_mask=pad)
-        want, _ = ref(q, kv, kv, key_padding_mask=pad, need_weights=False)
-        compare(case, got, want, (x,) if kv is x else (x, memory))
-    print("MultiHeadAttention matches nn.MultiheadAttention: self, cross, pad, grads")
-    # > MultiHeadAttention matches nn.MultiheadAttention: self, cross, pad, grads
+    for case, q, k, v, pad in cases:
+        with NoMHA():
+            got = mine(q, k, v, key_padding_mask=pad)
+        want, _ = ref(q, k, v, key_padding_mask=pad, need_weights=False)
+        inputs = [t for t in (x, mem_k, mem_v) if any(t is u for u in (q, k, v))]
+        compare(case, got, want, inputs)
+    print("MultiHeadAttention = nn.MultiheadAttention: self, cross, key != value, pad")
+    # > MultiHeadAttention = nn.MultiheadAttention: self, cross, key != value, pad
 
 
 # --8<-- [end:check]

@@ -3,6 +3,7 @@ SDPA."""
 
 import torch
 import torch.nn.functional as F
+from torch.overrides import TorchFunctionMode
 
 
 def tiled_attention(q, k, v, block_size):
@@ -33,6 +34,20 @@ def tiled_attention(q, k, v, block_size):
 
 
 # --8<-- [start:check]
+class Watch(TorchFunctionMode):  # sees every torch call of the code under it
+    def __init__(self):
+        super().__init__()
+        self.largest = 0  # the most elements of a tensor a call returned
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        assert func is not F.scaled_dot_product_attention, "calls SDPA: tensor ops only"
+        out = func(*args, **(kwargs or {}))
+        for t in out if isinstance(out, (tuple, list)) else (out,):
+            if isinstance(t, torch.Tensor):
+                self.largest = max(self.largest, t.numel())
+        return out
+
+
 def check(tiled_attention):
     torch.manual_seed(0)
 
@@ -43,23 +58,46 @@ def check(tiled_attention):
             msg=lambda m: f"{case} (rescale sum and acc when the max changes?): {m}",
         )
 
+    def mine(q, k, v, block_size, watch=None):
+        with watch or Watch():
+            return tiled_attention(q, k, v, block_size)
+
     q = torch.randn(2, 3, 7, 8, dtype=torch.float64)  # L = 7 queries
     k = torch.randn(2, 3, 10, 8, dtype=torch.float64)  # S = 10 keys
     v = torch.randn(2, 3, 10, 5, dtype=torch.float64)
     want = F.scaled_dot_product_attention(q, k, v)
     for block_size in (1, 2, 5, 10, 3, 4, 16):  # divides S, does not, exceeds it
-        compare(
-            f"block_size={block_size}, S=10", tiled_attention(q, k, v, block_size), want
-        )
+        compare(f"block_size={block_size}, S=10", mine(q, k, v, block_size), want)
     # Large logits in float32: exp() of a raw score of ~100s overflows to inf.
     q32, k32, v32 = (t.float() for t in (q * 30, k, v))
     compare(
         "large logits, float32 (subtract the running max)",
-        tiled_attention(q32, k32, v32, 3),
+        mine(q32, k32, v32, 3),
         F.scaled_dot_product_attention(q32, k32, v32),
     )
-    print("tiled_attention matches SDPA: 7 block sizes (S=10), large logits")
-    # > tiled_attention matches SDPA: 7 block sizes (S=10), large logits
+    # Every score near -1400: exp() of it underflows to 0 (below about -745 in
+    # float64), so a running max started at 0 instead of -inf gives 0 / 0 = nan.
+    qn = 500 + torch.randn(2, 3, 7, 8, dtype=torch.float64)
+    kn = -1 + 0.002 * torch.randn(2, 3, 10, 8, dtype=torch.float64)
+    compare(
+        "every score near -1400 (the running max starts at -inf)",
+        mine(qn, kn, v, 3),
+        F.scaled_dot_product_attention(qn, kn, v),
+    )
+    # Never the L x S scores: one head with L = 16, S = 64; every tensor a torch
+    # call returns while it runs must hold fewer than L * S = 1024 elements.
+    q1, k1, v1 = torch.randn(16, 8), torch.randn(64, 8), torch.randn(64, 5)
+    for block_size in (4, 16):
+        watch = Watch()
+        got = mine(q1, k1, v1, block_size, watch)
+        want = F.scaled_dot_product_attention(q1, k1, v1)
+        compare(f"one head, L=16, S=64, block_size={block_size}", got, want)
+        assert watch.largest < 16 * 64, (
+            f"block_size={block_size}: a tensor of {watch.largest} elements, as big "
+            "as the L x S = 16 x 64 scores: hold one block of scores at a time"
+        )
+    print("tiled_attention = SDPA: block sizes 1 to 16, scores +-100s, never L x S")
+    # > tiled_attention = SDPA: block sizes 1 to 16, scores +-100s, never L x S
 
 
 # --8<-- [end:check]

@@ -1,6 +1,7 @@
 """Rotary position embeddings (RoPE), checked against the complex-number form."""
 
 import torch
+from torch.overrides import TorchFunctionMode
 
 
 def rope(x, positions, base=10000.0):
@@ -21,8 +22,22 @@ def rope(x, positions, base=10000.0):
 
 
 # --8<-- [start:check]
+class RealOnly(TorchFunctionMode):  # the task's rules, enforced while rope runs
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        name = getattr(func, "__name__", func)
+        assert getattr(func, "namespace", None) != "onnx", f"calls {name}"
+        out = func(*args, **(kwargs or {}))
+        complex_out = isinstance(out, torch.Tensor) and out.is_complex()
+        assert not complex_out, f"{name} made a complex tensor: real arithmetic only"
+        return out
+
+
 def check(rope):
     torch.manual_seed(0)
+
+    def mine(x, positions, base=10000.0):
+        with RealOnly():
+            return rope(x, positions, base)
 
     def rope_complex(x, positions, base=10000.0):
         # Pair (x[2i], x[2i+1]) is the complex number z_i; RoPE multiplies it by
@@ -46,12 +61,12 @@ def check(rope):
         ("base=500", torch.arange(5), 500.0),
     ]
     for case, positions, base in cases:
-        compare(case, rope(x, positions, base), rope_complex(x, positions, base))
+        compare(case, mine(x, positions, base), rope_complex(x, positions, base))
     # bfloat16 at large positions: the angles must not be computed in bfloat16. atol
     # allows the bf16 rounding of each product in x1 * cos - x2 * sin (2 ** -8).
     xb, far = x.bfloat16(), torch.arange(1000, 1005)
     torch.testing.assert_close(
-        rope(xb, far),
+        mine(xb, far),
         rope_complex(xb, far),
         atol=1e-2,
         rtol=1.6e-2,
@@ -59,17 +74,45 @@ def check(rope):
     )
     # The relative-position property: rope(q, m) . rope(k, n) depends on m - n only.
     # One q and one k placed at positions 0..15: the score matrix is constant along
-    # each diagonal, and it does change from one diagonal to the next.
+    # each diagonal, and on the diagonal m - n it is Re sum_i zq_i conj(zk_i)
+    # e^(i (m - n) theta_i), the complex form's, for all 31 offsets.
     q, k, pos = torch.randn(1, 8), torch.randn(1, 8), torch.arange(16)
-    scores = rope(q.expand(16, 8), pos) @ rope(k.expand(16, 8), pos).T  # [m, n]
+    scores = mine(q.expand(16, 8), pos) @ mine(k.expand(16, 8), pos).T  # [m, n]
     torch.testing.assert_close(
         scores[1:, 1:],
         scores[:-1, :-1],
         msg=lambda m: f"q.k at (m+1, n+1) vs (m, n): not a function of m - n: {m}",
     )
-    assert not torch.allclose(scores[0, 0], scores[1, 0]), "no rotation applied"
-    print("rope matches the complex form (offsets, bf16); q.k depends only on m - n")
-    # > rope matches the complex form (offsets, bf16); q.k depends only on m - n
+    zq, zk = (torch.view_as_complex(t.double().view(4, 2)) for t in (q, k))
+    theta = 10000.0 ** (-torch.arange(0, 8, 2, dtype=torch.float64) / 8)
+    offsets = torch.arange(-15, 16)  # m - n
+    turn = torch.polar(torch.ones(31, 4, dtype=torch.float64), offsets[:, None] * theta)
+    torch.testing.assert_close(
+        torch.stack([scores.diagonal(-o)[0] for o in offsets.tolist()]),
+        (zq * zk.conj() * turn).sum(-1).real.float(),
+        msg=lambda m: f"the score at offset m - n vs the complex form's: {m}",
+    )
+
+    # The other pairing, (i, i + d/2) (rotate_half): the same rotations on the
+    # coordinates reordered evens first, then odds.
+    def rope_half(x, positions, base=10000.0):
+        d = x.size(-1)
+        theta = base ** (-torch.arange(0, d, 2, dtype=torch.float64) / d)
+        angles = (positions.double()[:, None] * theta).repeat(1, 2)  # (L, d)
+        x1, x2 = x.double().chunk(2, dim=-1)
+        rotated = x.double() * angles.cos() + torch.cat((-x2, x1), -1) * angles.sin()
+        return rotated.to(x.dtype)
+
+    evens_odds = torch.cat([torch.arange(0, 8, 2), torch.arange(1, 8, 2)])
+    compare(
+        "rope(x)[..., evens then odds] vs rotate_half(x[..., evens then odds])",
+        mine(x, torch.arange(5))[..., evens_odds],
+        rope_half(x[..., evens_odds], torch.arange(5)),
+    )
+    print(
+        "rope = the complex form: offsets, bf16, q.k = f(m - n), rotate_half permuted"
+    )
+    # > rope = the complex form: offsets, bf16, q.k = f(m - n), rotate_half permuted
 
 
 # --8<-- [end:check]

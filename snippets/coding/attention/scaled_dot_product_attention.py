@@ -2,6 +2,7 @@
 
 import torch
 import torch.nn.functional as F
+from torch.overrides import TorchFunctionMode
 
 
 def attention(q, k, v, attn_mask=None, is_causal=False):
@@ -28,13 +29,20 @@ def attention(q, k, v, attn_mask=None, is_causal=False):
 
 
 # --8<-- [start:check]
+class NoSDPA(TorchFunctionMode):  # the task's rule, enforced while attention() runs
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        assert func is not F.scaled_dot_product_attention, "attention() calls SDPA"
+        return func(*args, **(kwargs or {}))
+
+
 def check(attention):
     torch.manual_seed(0)
-    B, H, d = 2, 3, 8
+    B, H, d, dv = 2, 3, 8, 5  # dv != d: the scale is 1/sqrt(d), the q and k dim
 
-    def qkv(L, S, dtype=torch.float64):
+    def qkv(L, S, dtype=torch.float64, batch=(B, H)):
         return [
-            torch.randn(B, H, n, d, dtype=dtype, requires_grad=True) for n in (L, S, S)
+            torch.randn(*batch, n, dim, dtype=dtype, requires_grad=True)
+            for n, dim in ((L, d), (S, d), (S, dv))
         ]
 
     def compare(case, got, want, inputs):
@@ -54,35 +62,39 @@ def check(attention):
     real = torch.tensor([[1, 1, 1, 1, 1], [0, 0, 1, 1, 1]], dtype=torch.bool)
     pad = real[:, None, None, :]  # (B, 1, 1, S): the same keys for every head, query
     causal = torch.ones(5, 5, dtype=torch.bool).tril()
-    cases = [  # (case, L, S, your arguments, SDPA's arguments)
-        ("no mask", 5, 5, {}, {}),
-        ("causal", 5, 5, {"is_causal": True}, {"is_causal": True}),
-        ("causal with L < S", 3, 5, {"is_causal": True}, {"is_causal": True}),
-        ("key padding", 4, 5, {"attn_mask": pad}, {"attn_mask": pad}),
+    cases = [  # (case, L, S, batch dims, your arguments, SDPA's: None = the same)
+        ("no mask", 5, 5, (B, H), {}, None),
+        ("causal", 5, 5, (B, H), {"is_causal": True}, None),
+        ("causal with L < S", 3, 5, (B, H), {"is_causal": True}, None),
+        ("key padding", 4, 5, (B, H), {"attn_mask": pad}, None),
         (
             "causal + left padding: rows 0-1 of sequence 1 see no key",
             5,
             5,
+            (B, H),
             {"attn_mask": pad, "is_causal": True},
             {"attn_mask": pad & causal},  # SDPA takes one or the other: merge them
         ),
+        # (..., L, d): three dims and two, not only four (index the dims from -1).
+        ("3-D (H, L, d), key padding", 4, 5, (H,), {"attn_mask": real[1]}, None),
+        ("2-D (L, d), causal", 5, 5, (), {"is_causal": True}, None),
     ]
-    for case, L, S, mine, ref in cases:
-        q, k, v = qkv(L, S)
-        got = attention(q, k, v, **mine)
-        want = F.scaled_dot_product_attention(q, k, v, **ref)
+    for case, L, S, batch, mine, ref in cases:
+        q, k, v = qkv(L, S, batch=batch)
+        with NoSDPA():
+            got = attention(q, k, v, **mine)
+        want = F.scaled_dot_product_attention(q, k, v, **(mine if ref is None else ref))
         compare(case, got, want, (q, k, v))
     # Large logits in float32: exp() of raw scores overflows; the softmax must not.
     q, k, v = qkv(5, 5, torch.float32)
-    got = attention(q * 100, k, v, is_causal=True)
+    with NoSDPA():
+        got = attention(q * 100, k, v, is_causal=True)
     want = F.scaled_dot_product_attention(q * 100, k, v, is_causal=True)
     torch.testing.assert_close(
         got, want, msg=lambda m: f"large logits, float32 (subtract the max): {m}"
     )
-    print(
-        "attention matches SDPA: causal, padding, rows with no key, grads, big logits"
-    )
-    # > attention matches SDPA: causal, padding, rows with no key, grads, big logits
+    print("attention = SDPA: causal, padding, rows with no key, dv != d, grads, 2-4D")
+    # > attention = SDPA: causal, padding, rows with no key, dv != d, grads, 2-4D
 
 
 # --8<-- [end:check]

@@ -74,6 +74,7 @@ TEXT = (  # Charles Dickens, A Tale of Two Cities (1859): public domain
 
 def check(TinyGPT, train_step):
     torch.manual_seed(0)
+    torch.set_num_threads(1)  # matmuls this small are faster on one thread
     chars = sorted(set(TEXT))
     V, d_model, T = len(chars), 32, 24
     data = torch.tensor([chars.index(c) for c in TEXT])
@@ -87,6 +88,36 @@ def check(TinyGPT, train_step):
         if p.shape == (V, d_model)
     ]
     assert len(tied) == 2 and tied[0] is tied[1], "head.weight is not tok.weight"
+    # Learned positions: one (max_len, d_model) table, which training must change.
+    pos = [p for p in model.parameters() if p.shape == (T, d_model)]
+    assert len(pos) == 1, "want one learned (max_len, d_model) position table"
+    pos_at_init = pos[0].detach().clone()
+    # Pre-norm: torch's layers default to norm_first=False (post-norm).
+    for m in model.modules():
+        if isinstance(m, nn.TransformerEncoderLayer):
+            assert m.norm_first, "a post-norm block: norm_first=True"
+    # The final LayerNorm: at init (weight 1, bias 0) the head's input has mean 0
+    # and variance 1 over d_model at every position.
+    head = [
+        m
+        for m in model.modules()
+        if not isinstance(m, nn.Embedding)
+        and any(p is tied[0] for p in m.parameters(recurse=False))
+    ]
+    seen = []
+    hook = head[0].register_forward_pre_hook(lambda m, args: seen.append(args[0]))
+    with torch.no_grad():
+        model(windows[:4, :-1])
+    hook.remove()
+    assert seen, "the head module was never called"
+    h = seen[0]
+    torch.testing.assert_close(
+        (h.mean(-1), h.var(-1, correction=0)),
+        (torch.zeros(4, T), torch.ones(4, T)),
+        atol=0.02,
+        rtol=0,
+        msg=lambda m: f"the head's input at init is not normalized (final norm?): {m}",
+    )
 
     def next_char_loss():  # the loss on every window, targets shifted by one
         with torch.no_grad():
@@ -99,13 +130,23 @@ def check(TinyGPT, train_step):
         "the tied head's logits start large (init the embedding small)"
     )
     optimizer = torch.optim.AdamW(model.parameters(), lr=5e-3)
-    for _ in range(50):
+    batch = windows[torch.randint(len(windows), (32,))]
+    with torch.no_grad():  # what train_step returns: the batch's loss before the step
+        logits = model(batch[:, :-1])
+    want = F.cross_entropy(logits.flatten(0, 1), batch[:, 1:].flatten()).item()
+    returned = train_step(model, optimizer, batch)
+    for _ in range(49):
         batch = windows[torch.randint(len(windows), (32,))]
         train_step(model, optimizer, batch)
     last = next_char_loss()
     assert last < 0.7 * first, (
         f"next-character loss {first:.2f} -> {last:.2f} after 50 steps: want it down "
         "by 30% (targets shifted by one? zero_grad?)"
+    )
+    assert returned is not None, "train_step returned None, not the loss"
+    assert abs(float(returned) - want) < 1e-5, (
+        f"train_step returned {float(returned):.4f} at the first step; the batch's "
+        f"loss before the step is {want:.4f}"
     )
 
     # Causality: the logits at position t do not depend on the tokens after t.
@@ -125,8 +166,14 @@ def check(TinyGPT, train_step):
             assert not torch.allclose(out[:, t + 1 :], logits[:, t + 1 :])
             case = f"the prefix 0..{t} alone vs in the whole sequence"
             compare(case, model(x[:, : t + 1]), logits[:, : t + 1])
-    print("TinyGPT: tied head, first loss ln(V), down 30% in 50 steps, causal")
-    # > TinyGPT: tied head, first loss ln(V), down 30% in 50 steps, causal
+        # The same token T times: without positions every position sees the same
+        # inputs, and gives the same logits.
+        out = model(torch.full((1, T), chars.index("t")))
+    spread = (out - out[:, :1]).abs().max().item()
+    assert spread > 1e-3, "one token repeated: equal logits at every position"
+    assert not torch.equal(pos[0], pos_at_init), "the position table never trained"
+    print("TinyGPT: tied, pre-norm, positions, first loss ln(V), down 30%, causal")
+    # > TinyGPT: tied, pre-norm, positions, first loss ln(V), down 30%, causal
 
 
 # --8<-- [end:check]

@@ -1,6 +1,7 @@
 """k-means (Lloyd's algorithm), vectorised, checked against a loop over the points."""
 
 import torch
+from torch.overrides import TorchFunctionMode
 
 
 def kmeans(X, centroids, iters=10):
@@ -24,6 +25,16 @@ def kmeans(X, centroids, iters=10):
 
 
 # --8<-- [start:check]
+class Count(TorchFunctionMode):  # counts the torch calls of the code under it
+    def __init__(self):
+        super().__init__()
+        self.calls = 0
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        self.calls += 1
+        return func(*args, **(kwargs or {}))
+
+
 def check(kmeans):
     torch.manual_seed(0)
     centers = torch.tensor([[0.0, 0.0], [5.0, 5.0], [0.0, 6.0]], dtype=torch.float64)
@@ -56,10 +67,29 @@ def check(kmeans):
     }
     for case, C0 in starts.items():
         for iters in [1, 2, 10]:
-            C, labels = kmeans(X, C0.clone(), iters)
+            before = C0.clone()
+            C, labels = kmeans(X, C0, iters)
+            assert torch.equal(C0, before), "kmeans changed the caller's centroids"
             C_ref, labels_ref = reference(X, C0, iters)
             close(C, C_ref, f"{case}, {iters} iterations, the centroids")
             assert torch.equal(labels, labels_ref), f"{case}, {iters} iterations"
+    # A centroid that moves, then loses its points: it stays where it moved to. On a
+    # line: centroid 1 (at 4) takes 0.5 and 9 and moves to 4.75; then centroid 0
+    # (now at -1) takes 0.5 and centroid 2 (now at 11) takes 9.
+    line = torch.tensor([[-1.0, 0], [0.5, 0], [9, 0], [11, 0]], dtype=torch.float64)
+    C0 = torch.tensor([[-5.0, 0], [4, 0], [15, 0]], dtype=torch.float64)
+    for iters in [1, 2, 3]:
+        C, labels = kmeans(line, C0, iters)
+        C_ref, labels_ref = reference(line, C0, iters)
+        close(C, C_ref, f"moved, then emptied, {iters} iterations (stays at 4.75)")
+        assert torch.equal(labels, labels_ref), f"moved, then emptied, {iters} its"
+    # No Python loop over the points: as many torch calls for 60 points as for 30.
+    counts = []
+    for n in (30, 60):
+        with Count() as count:
+            kmeans(X[:n], X[[0, 20, 25]], 3)
+        counts.append(count.calls)
+    assert counts[0] == counts[1], f"torch calls for 30 and 60 points: {counts}"
     # From one point per blob it finds the blobs: every label right, the blob means.
     C, labels = kmeans(X, X[[0, 20, 40]], 10)
     assert torch.equal(labels, truth), "the three blobs are not recovered"

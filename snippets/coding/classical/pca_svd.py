@@ -1,6 +1,7 @@
 """PCA through the SVD, checked against the eigenvectors of torch.cov."""
 
 import torch
+from torch.overrides import TorchFunctionMode
 
 
 def pca(X, k):
@@ -19,12 +20,33 @@ def pca(X, k):
 
 
 # --8<-- [start:check]
+class Rules(TorchFunctionMode):  # the task's rules, enforced while pca runs
+    def __init__(self):
+        super().__init__()
+        self.names = set()  # the torch functions it called
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        name = getattr(func, "__name__", "")
+        self.names.add(name)
+        # pca_lowrank itself is plain Python: the QR it runs is what the mode sees.
+        banned = ("linalg_eigh", "linalg_eigvalsh", "linalg_eig", "cov", "linalg_qr")
+        assert name not in banned, f"calls {name}: use torch.linalg.svd"
+        return func(*args, **(kwargs or {}))
+
+
 def check(pca):
     torch.manual_seed(0)
+
+    def mine(X, k):
+        with Rules() as rules:
+            out = pca(X, k)
+        assert "linalg_svd" in rules.names, "torch.linalg.svd is never called"
+        return out
+
     n, d, k = 200, 5, 3
     mix = torch.randn(d, d, dtype=torch.float64) * torch.tensor([3.0, 2, 1, 0.5, 0.1])
     X = torch.randn(n, d, dtype=torch.float64) @ mix.T + 10.0  # far from the origin
-    mean, components, variance = pca(X, k)
+    mean, components, variance = mine(X, k)
     assert components.shape == (k, d), f"components: want {(k, d)}: {components.shape}"
     torch.testing.assert_close(mean, X.mean(0), msg=lambda m: f"mean: {m}")
     # The reference: eigh of the covariance, reordered largest first.
@@ -52,7 +74,7 @@ def check(pca):
     torch.testing.assert_close(
         Z.var(0), variance, msg=lambda m: f"variance of the projections: {m}"
     )
-    mean, components, _ = pca(X, d)
+    mean, components, _ = mine(X, d)
     torch.testing.assert_close(
         (X - mean) @ components.T @ components + mean,
         X,

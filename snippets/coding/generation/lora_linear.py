@@ -85,15 +85,18 @@ def check(LoRALinear):
     close(merged.weight, W + 4 * lora.B @ lora.A, "merged weight W + (alpha / r) B @ A")
     close(merged(x), lora(x), "the merged layer's outputs vs the adapter's")
     close(base.weight, W, "merged() changed the base weight in place")
-    # No bias, and another r and alpha.
-    lora = LoRALinear(nn.Linear(6, 5, bias=False, dtype=torch.float64), r=3, alpha=1.5)
+    # No bias, and another r and alpha: a scale alpha / r = 0.5 that is not an integer.
+    base = nn.Linear(6, 5, bias=False, dtype=torch.float64)
+    lora = LoRALinear(base, r=3, alpha=1.5)
     with torch.no_grad():
         lora.B.normal_()
+    want = F.linear(x, base.weight + 0.5 * lora.B @ lora.A)
+    close(lora(x), want, "bias=False, r=3, alpha=1.5: W + 0.5 B @ A (alpha / r)")
     merged = lora.merged()
     assert merged.bias is None, "merged() of a layer without bias has no bias"
-    close(merged(x), lora(x), "bias=False, r=3, alpha=1.5: merged vs the adapter")
-    print("LoRA: the base at init, only A and B train, merged W + (alpha/r) BA matches")
-    # > LoRA: the base at init, only A and B train, merged W + (alpha/r) BA matches
+    close(merged(x), want, "bias=False, r=3, alpha=1.5: the merged layer")
+    print("LoRA: the base at init, only A and B train, W + (alpha/r) BA at r = 2, 3")
+    # > LoRA: the base at init, only A and B train, W + (alpha/r) BA at r = 2, 3
 
 
 # --8<-- [end:check]
