@@ -82,6 +82,10 @@ def block_environment() -> dict[str, str]:
         # One compile process: Inductor's pool of compile workers would outlive the
         # block.
         TORCHINDUCTOR_COMPILE_THREADS="1",
+        # One thread: the test workers share the machine's cores, and two OpenMP threads per
+        # block on busy cores spin (a tiny model's step took 6 s instead of 0.8 s). A page's
+        # output must not depend on the thread count anyway.
+        OMP_NUM_THREADS="1",
         PYTHONDONTWRITEBYTECODE="1",
     )
     for folder in ("tmp", "home", "runs"):
