@@ -24,3 +24,14 @@ other.load_state_dict(state)  # the default, assign=False...
 # ...assigns anyway: `other` now shares its memory with `state`
 print(other.weight is before, other.weight.data_ptr() == state["weight"].data_ptr())
 # > False True
+
+# The flag is saved with the dict: every later default load of the file assigns too.
+torch.save(state, "converted.pt")
+loaded = torch.load("converted.pt")
+print(loaded._metadata[""])
+# > {'version': 1, 'assign_to_params_buffers': True}
+fresh = nn.Linear(4, 2)
+before = fresh.weight  # what an optimizer built on `fresh` already holds
+fresh.load_state_dict(loaded)
+print(fresh.weight is before)
+# > False

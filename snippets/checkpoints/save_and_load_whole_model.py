@@ -32,7 +32,8 @@ if __name__ == "__main__":
         # > Unsupported global: GLOBAL __main__.Net was not an allowed global by
         # > default.
 
-    # every global the file names: your class, torch's classes, the function
+    # the globals the file names that are not allowlisted (torch's tensor-rebuild
+    # functions are): your class, torch's layer classes, the function
     print(sorted(torch.serialization.get_unsafe_globals_in_checkpoint("whole.pt")))
     # > ['__main__.Net', 'torch.nn.functional.relu', 'torch.nn.modules.linear.Linear']
     # allowlisted, it loads with weights_only=True

@@ -1,3 +1,5 @@
+import textwrap
+
 import numpy as np
 import torch
 from torch.utils.data import DataLoader, Dataset, get_worker_info
@@ -39,6 +41,18 @@ def init_worker(worker_id):
     info = get_worker_info()
     # any other RNG: seed it from the worker's seed
     info.dataset.rng = np.random.default_rng(info.seed)
+
+
+def batch_errors(samples, num_workers):
+    """The lines of each batch's error, two samples a batch."""
+    batches = iter(DataLoader(samples, batch_size=2, num_workers=num_workers))
+    errors = []
+    for _ in range(len(samples) // 2):
+        try:
+            next(batches)
+        except RuntimeError as e:
+            errors.append(str(e).strip().splitlines())
+    return errors
 
 
 def epochs(persistent, n=2):
@@ -97,14 +111,38 @@ if __name__ == "__main__":
         # > fork [0, 0, 0, 0] False
         # > spawn [1, 1, 1, 1] True
 
-    # An exception inside a worker reaches the parent wrapped; the worker's traceback
-    # follows in the message.
-    ragged = [torch.zeros(3), torch.zeros(2)]  # the default collate cannot stack these
-    try:
-        next(iter(DataLoader(ragged, batch_size=2, num_workers=1)))
-    except RuntimeError as e:
-        print(str(e).splitlines()[0])
-        # > Caught RuntimeError in DataLoader worker process 0.
+    # An exception inside a worker reaches the parent wrapped: a first line naming the
+    # worker, then the worker's traceback, whose last line is the worker's error.
+    # Ragged samples: in a worker the default collate first resizes a shared-memory
+    # batch to the first sample's shape, which fails when that sample is the longer.
+    ragged = [torch.zeros(3), torch.zeros(2), torch.zeros(2), torch.zeros(3)]
+    longer_first, shorter_first = batch_errors(ragged, num_workers=1)
+    print(*longer_first[:2], longer_first[-1], sep="\n")
+    # > Caught RuntimeError in DataLoader worker process 0.
+    # > Original Traceback (most recent call last):
+    # > RuntimeError: Trying to resize storage that is not resizable
+    print(textwrap.fill(shorter_first[-1], 76))  # the shorter first: torch.stack fails
+    # > RuntimeError: stack expects each tensor to be equal size, but got [2] at
+    # > entry 0 and [3] at entry 1
+    # Without workers torch.stack fails for both orders: batch 0 fails differently.
+    for lines in batch_errors(ragged, num_workers=0):
+        print(textwrap.fill(lines[-1], 76))
+        # > stack expects each tensor to be equal size, but got [3] at entry 0 and [2]
+        # > at entry 1
+        # > stack expects each tensor to be equal size, but got [2] at entry 0 and [3]
+        # > at entry 1
+
+    # Every new iterator draws a base seed, workers or not: from the loader's generator,
+    # or from torch's global RNG when it has none, which shifts every later draw.
+    torch.manual_seed(0)
+    expected = torch.rand(1)
+    for generator in (None, torch.Generator()):
+        torch.manual_seed(0)
+        list(DataLoader(range(4), generator=generator))  # no workers, no shuffle
+        same = torch.equal(torch.rand(1), expected)
+        print("own generator:", generator is not None, "global RNG untouched:", same)
+        # > own generator: False global RNG untouched: False
+        # > own generator: True global RNG untouched: True
 
     # Worker-only options are rejected without workers.
     for options in ({"persistent_workers": True}, {"prefetch_factor": 2}):

@@ -23,3 +23,13 @@ try:
 except RuntimeError as e:
     print(str(e)[:45])
     # > Expected all tensors to be on the same device
+
+# Two 0-dim CPU inputs alone run on the CPU; with a CUDA out= the second is refused.
+two = (torch.tensor(2.0), torch.tensor(3.0))
+print(torch.mul(*two).device)
+# > cpu
+try:
+    torch.mul(*two, out=torch.empty((), device="cuda"))
+except RuntimeError as e:
+    print(e)
+    # > Trying to pass too many CPU scalars to non-CPU kernel!
