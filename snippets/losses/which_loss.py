@@ -54,6 +54,14 @@ clip = (F.cross_entropy(sim, labels) + F.cross_entropy(sim.T, labels)) / 2
 print(one_way.shape, round(one_way.item(), 4), round(clip.item(), 4))
 # > torch.Size([]) 6.4527 6.4558
 
+# ranking: two scores per pair, and y = 1 where the first should score higher, -1
+# where the second should: the loss is mean(max(0, margin - y * (s1 - s2)))
+s1, s2 = torch.randn(2, N).unbind(0)
+y = torch.tensor([1.0, -1.0, 1.0, -1.0])
+rank = nn.MarginRankingLoss(margin=0.5)(s1, s2, y)
+print(rank.shape, torch.allclose(rank, (0.5 - y * (s1 - s2)).clamp(min=0).mean()))
+# > torch.Size([]) True
+
 # unaligned sequences (speech, OCR): CTC takes (T, N, C) log-probs and lengths
 log_probs = torch.randn(T, N, C).log_softmax(dim=2)
 targets = torch.randint(1, C, (N, 2))  # class 0 is the blank

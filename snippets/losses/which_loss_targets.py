@@ -24,14 +24,21 @@ for bad in (
         # > ValueError Target size (torch.Size([4, 1])) must be the same as input size
         # > (torch.Size([4, 3]))
 
-# but they convert what type promotion allows: uint8 indices, a float64 target
+# cross_entropy takes uint8 indices as well as int64
 index = torch.tensor([0, 2, 1, 2])
 byte = F.cross_entropy(logits, index.to(torch.uint8))
 print(torch.equal(byte, F.cross_entropy(logits, index)))
 # > True
-soft64 = torch.rand(N, C, dtype=torch.float64)
-print(F.binary_cross_entropy_with_logits(logits, soft64).dtype)
-# > torch.float64
+# a float target of another dtype goes through, and the loss takes the target's
+# dtype: (1 - target).mul_(input) runs in place; mse_loss promotes instead
+soft = torch.rand(N, C, dtype=torch.float64)
+pairs = (logits, soft), (logits, soft.bfloat16()), (logits.double(), soft.float())
+for x, t in pairs:
+    bce, mse = F.binary_cross_entropy_with_logits(x, t), F.mse_loss(x, t)
+    print(str(x.dtype)[6:], str(t.dtype)[6:], "->", bce.dtype, "| mse_loss", mse.dtype)
+    # > float32 float64 -> torch.float64 | mse_loss torch.float64
+    # > float32 bfloat16 -> torch.bfloat16 | mse_loss torch.float32
+    # > float64 float32 -> torch.float32 | mse_loss torch.float64
 
 # regression losses check neither: (N, 1) against (N,) broadcasts to (N, N)
 out, target = torch.randn(N, 1), torch.randn(N)

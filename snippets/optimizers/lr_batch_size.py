@@ -46,6 +46,9 @@ for lr in (0.9, 1.1):  # 30 full-batch steps on each side of the limit
 # k short steps moved: it grows with the long step, well below the limit too
 k, B = 8, 32
 idx = torch.randperm(len(X))[: k * B]
+hessian_batch = 2 * X[idx].T @ X[idx] / len(idx)  # the loss the long step is taken on
+print(round(2 / torch.linalg.eigvalsh(hessian_batch).max().item(), 2))
+# > 0.79
 for lr in (0.001, 0.01, 0.03, 0.06, 0.1, 0.2):
     small = sgd(w, lr, idx.split(B))  # k steps of batch B
     big = sgd(w, lr * k, [idx])  # 1 step of batch k*B, k times the lr

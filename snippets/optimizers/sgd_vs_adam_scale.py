@@ -1,3 +1,5 @@
+import math
+
 import torch
 
 
@@ -34,13 +36,26 @@ for opt_cls in (torch.optim.Adam, torch.optim.AdamW):
     # > Adam [0.667, 0.999]
     # > AdamW [0.78, 0.78]
 
-# "about lr" per coordinate holds for a steady gradient: one that spikes after a
-# long run of zeros moves up to lr * (1 - beta1) / sqrt(1 - beta2) = 3.16 lr
-p = torch.nn.Parameter(torch.zeros(1))
-opt = torch.optim.Adam([p], lr=1.0)
-for t in range(1, 2001):
-    p.grad = torch.tensor([5.0 if t == 2000 else 0.0])
-    before = p.detach().clone()
-    opt.step()
-print(round((p.detach() - before).abs().item(), 2))
-# > 2.94
+
+# "about lr" per coordinate holds for a steady gradient, and it is not a cap
+def last_step(grad_at, n=10_000):
+    """|last step| / lr of default Adam after n steps of the gradients grad_at(t)."""
+    p = torch.nn.Parameter(torch.zeros(1))
+    opt = torch.optim.Adam([p], lr=1.0)
+    for t in range(1, n + 1):
+        p.grad = torch.tensor([grad_at(t)])
+        before = p.detach().clone()
+        opt.step()
+    return round((p.detach() - before).abs().item(), 2)
+
+
+b1, b2 = 0.9, 0.999
+# a spike after a long run of zeros: lr * (1 - b1) / sqrt(1 - b2), Kingma & Ba's bound
+print(last_step(lambda t: 5.0 if t == 10_000 else 0.0))
+# > 3.16
+# a gradient that grows by b2 / b1 per step over the last 150 steps moves further
+print(last_step(lambda t: (b2 / b1) ** max(0, t - 9850)))
+# > 7.27
+# Cauchy-Schwarz on m and v: no gradient history moves further, at any step
+print(round((1 - b1) / math.sqrt(1 - b2) / math.sqrt(1 - b1**2 / b2), 2))
+# > 7.27
