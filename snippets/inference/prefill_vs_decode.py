@@ -45,6 +45,7 @@ for name, kv_heads in [("MHA", 32), ("GQA", 8)]:  # GQA: Llama 3 8B's 8 KV heads
 # H100 SXM: 989 TFLOP/s dense bf16, 3.35 TB/s of HBM bandwidth
 print(f"H100 ridge point: {989e12 / 3.35e12:.0f} FLOPs per byte")
 # > H100 ridge point: 295 FLOPs per byte
-# batch-1 decoding reads every weight once per token: 8e9 params in bf16
-print(f"at most {3.35e12 / (8e9 * 2):.0f} tokens/s for an 8B model at batch 1")
-# > at most 209 tokens/s for an 8B model at batch 1
+# every forward pass reads every weight once: 8e9 params in bf16
+passes = 3.35e12 / (8e9 * 2)
+print(f"8B model, batch 1: at most {passes:.0f} forward passes/s")
+# > 8B model, batch 1: at most 209 forward passes/s

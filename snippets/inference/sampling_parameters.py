@@ -54,6 +54,15 @@ print(
     logits / torch.tensor([2.0, 1, 1, 1, 1, 2.0])
 )  # CTRL's: divide: token 5 goes *up*
 # > tensor([ 1.500,  2.500,  2.000,  1.000,  0.000, -0.500])
+# the two cases hinge on the sign, and a logit's zero is arbitrary: shifting every
+# logit leaves the softmax as it is but changes what the penalty does
+shifted = logits - 5
+print(torch.allclose(shifted.softmax(-1), logits.softmax(-1)))
+# > True
+for x in (logits, shifted):
+    print(repetition_penalty(x, seen, 2.0).softmax(-1)[seen])
+    # > tensor([0.161, 0.005])
+    # > tensor([0.105, 0.000])
 
 # sampling draws only from what the filters kept
 torch.manual_seed(0)

@@ -38,7 +38,7 @@ print(torch.allclose(out[0, 0, 1], v[0, 0].mean(0)))
 # > True
 
 # nn.MultiheadAttention: sample 1 is all padding (True = masked out)
-mha = nn.MultiheadAttention(4, 1, batch_first=True)
+mha = nn.MultiheadAttention(4, 2, batch_first=True)  # 2 heads: its fast path may run
 nn.init.constant_(mha.out_proj.bias, 0.5)  # nonzero, so that out_proj shows
 x = torch.randn(2, 3, 4)
 pad = torch.tensor([[False, False, True], [True, True, True]])
@@ -46,7 +46,14 @@ out, weights = mha(x, x, x, key_padding_mask=pad)  # need_weights=True: its own 
 print(out[1].isnan().all().item(), weights[1].isnan().all().item())
 # > True True
 out, _ = mha(x, x, x, key_padding_mask=pad, need_weights=False)  # goes through SDPA
-print(out[1])  # zeros, then out_proj: its bias
-# > tensor([[0.5000, 0.5000, 0.5000, 0.5000],
-# >         [0.5000, 0.5000, 0.5000, 0.5000],
-# >         [0.5000, 0.5000, 0.5000, 0.5000]], grad_fn=<SelectBackward0>)
+print(out[1].unique().tolist())  # zeros, then out_proj: its bias
+# > [0.5]
+mha.eval()
+with torch.no_grad():  # inference: the fast path, torch._native_multi_head_attention
+    out, _ = mha(x, x, x, key_padding_mask=pad, need_weights=False)
+    print(out[1].isnan().all().item())  # its own masked softmax: NaN again
+    # > True
+    torch.backends.mha.set_fastpath_enabled(False)  # back to the SDPA path
+    out, _ = mha(x, x, x, key_padding_mask=pad, need_weights=False)
+    print(out[1].unique().tolist())
+    # > [0.5]

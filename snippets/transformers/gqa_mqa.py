@@ -2,6 +2,7 @@ import textwrap
 
 import torch
 import torch.nn.functional as F
+from torch.profiler import profile
 
 torch.manual_seed(0)
 # KV cache of one 4096-token sequence in bf16: 32 layers, 32 query heads of dim 128
@@ -32,7 +33,8 @@ except RuntimeError as e:
     # > The size of tensor a (8) must match the size of tensor b (2) at non-singleton
     # > dimension 1
 
-# one KV head broadcasts against any number of query heads: MQA, no flag needed
+# one KV head broadcasts against any number of query heads: the same numbers without
+# the flag, but not the same kernel
 k1, v1 = k[:, :1], v[:, :1]
 print(
     torch.allclose(
@@ -42,3 +44,10 @@ print(
     )
 )
 # > True
+for enable_gqa in (False, True):
+    with profile() as prof:
+        F.scaled_dot_product_attention(q, k1, v1, enable_gqa=enable_gqa)
+    names = [e.name for e in prof.events() if e.name.startswith("aten::_scaled_dot")]
+    print(enable_gqa, names[0].removeprefix("aten::_scaled_dot_product_"))
+    # > False attention_math
+    # > True flash_attention_for_cpu

@@ -41,6 +41,17 @@ print(
 )  # is_causal=True: it sees key 0 only, and returns value 0
 # > True
 
+# no causal mask, but a padded batch still needs its padding mask: here sequence 1
+# was left-padded by 3, so its first 3 cached keys are pads
+kb, vb = torch.randn(2, 2, 1, S, 16).unbind(0)  # a batch of 2 caches, 1 head
+qb = torch.randn(2, 1, 1, 16)  # one new token each
+keep = torch.ones(2, S, dtype=torch.bool)
+keep[1, :3] = False
+masked = F.scaled_dot_product_attention(qb, kb, vb, attn_mask=keep[:, None, None, :])
+unmasked = F.scaled_dot_product_attention(qb, kb, vb)
+print([torch.allclose(unmasked[i], masked[i], atol=1e-6) for i in range(2)])
+# > [True, False]
+
 # is_causal=True plus an attn_mask: the math backend refuses, the CPU flash kernel
 # silently applies both
 pad = torch.ones(S, S, dtype=torch.bool)

@@ -37,12 +37,33 @@ print(kernel(q, k, v, dropout_p=0.1))  # no fused CPU kernel does dropout
 # > attention_math
 print(kernel(q, k, torch.randn(1, 4, 16, 64)))  # value head dim != query head dim
 # > attention_math
+with sdpa_kernel(SDPBackend.MATH):  # math: the four floating dtypes, not integers
+    floats = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
+    print({kernel(*(t.to(dtype) for t in (q, k, v))) for dtype in floats})
+    # > {'attention_math'}
+    try:
+        F.scaled_dot_product_attention(*(t.long() for t in (q, k, v)))
+    except RuntimeError as e:
+        print("int64:", type(e).__name__)
+        # > int64: RuntimeError
 
 # set_priority=True makes the list an order for the CUDA chooser; the CPU chooser
 # ignores it and takes its flash kernel whenever that is allowed and can run
 with sdpa_kernel([SDPBackend.MATH, SDPBackend.FLASH_ATTENTION], set_priority=True):
     print(kernel(q, k, v))
     # > flash_attention_for_cpu
+
+# nn.MultiheadAttention reaches SDPA only with need_weights=False, and not on its
+# inference fast path (eval mode, no grad, an even number of heads, ...)
+mha = torch.nn.MultiheadAttention(32, 2, batch_first=True).eval()
+x = torch.randn(1, 16, 32)
+for grad, need_weights in [(True, True), (True, False), (False, False)]:
+    with torch.set_grad_enabled(grad), profile() as prof:
+        mha(x, x, x, need_weights=need_weights)
+    print(grad, need_weights, any("scaled_dot" in e.name for e in prof.events()))
+    # > True True False
+    # > True False True
+    # > False False False
 
 # on CUDA the flash backend is FlashAttention-2 unless FA3 or FA4 is activated
 print(list_flash_attention_impls(), current_flash_attention_impl())
