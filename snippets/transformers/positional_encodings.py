@@ -55,7 +55,7 @@ def rope(t, position):
 
 q, k = torch.randn(d), torch.randn(d)
 scores = {(m, n): rope(q, m) @ rope(k, n) for m, n in [(5, 2), (105, 102), (5, 3)]}
-# the score depends on the offset m - n only, not on where the pair sits
+# for the same q and k, the score depends on m - n, not on where the pair sits
 print(torch.isclose(scores[5, 2], scores[105, 102], atol=1e-4).item())
 # > True
 print(torch.isclose(scores[5, 2], scores[5, 3], atol=1e-4).item())
