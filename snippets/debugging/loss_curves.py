@@ -23,7 +23,7 @@ x_val, y_val = make(500)
 def run(lr, n_train=2000, shuffle_labels=0.0):
     torch.manual_seed(1)
     x, y = x_train[:n_train], y_train[:n_train].clone()
-    if shuffle_labels:  # the data bug: that share of labels no longer match their inputs
+    if shuffle_labels:  # the data bug: that share of labels no longer match the inputs
         moved = torch.randperm(n_train)[: int(shuffle_labels * n_train)]
         y[moved] = y[moved[torch.randperm(len(moved))]]
     model = nn.Sequential(nn.Linear(10, 32), nn.ReLU(), nn.Linear(32, 4))
