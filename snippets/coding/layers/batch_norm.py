@@ -58,6 +58,17 @@ def check(BatchNorm):
         ours = BatchNorm(3, eps=ref.eps, momentum=ref.momentum)
         for name in ["weight", "bias", "running_mean", "running_var"]:
             close(getattr(ours, name), getattr(ref, name), f"{shape}: initial {name}")
+        # The running statistics are buffers, saved in the state_dict: a model
+        # reloaded without them evaluates with mean 0 and variance 1.
+        params, bufs = dict(ours.named_parameters()), dict(ours.named_buffers())
+        saved = ours.state_dict()
+        for name, kind in [("weight", params), ("bias", params)]:
+            assert name in kind and name in saved, f"{name}: an nn.Parameter"
+        for name in ["running_mean", "running_var"]:
+            assert name in bufs and name not in params, (
+                f"{name}: register it as a buffer, not as an nn.Parameter"
+            )
+            assert name in saved, f"{name}: not in state_dict(): persistent=False?"
         ref, ours = ref.double(), ours.double()
         with torch.no_grad():  # affine parameters other than 1 and 0
             for name in ["weight", "bias"]:

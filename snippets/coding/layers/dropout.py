@@ -33,6 +33,11 @@ def check(dropout):
         out = dropout(x, p, generator=gen)
         again = dropout(x, p, generator=torch.Generator().manual_seed(1))
         assert torch.equal(out, again), f"p={p}: the same seed must give the same mask"
+        # Drawing from the generator advances it: the next call drops other elements.
+        assert not torch.equal(dropout(x, p, generator=gen) != 0, out != 0), (
+            f"p={p}: two calls on one generator gave the same mask: draw from it, "
+            f"do not copy its state or seed a private one"
+        )
         kept = out != 0
         # Each element is either 0 or x / (1 - p): the survivors are scaled.
         close(out[kept], x[kept] / (1 - p), f"p={p}: kept elements are x / (1 - p)")
@@ -63,6 +68,17 @@ def check(dropout):
         tol = 5 * (p / ((1 - p) * n)) ** 0.5
         for who, mean in [("dropout", ours), ("F.dropout", theirs)]:
             assert abs(mean - 1) < tol, f"p={p}: mean of {who}(ones) is {mean:.4f}"
+        # Independent draws: the number dropped varies from call to call with variance
+        # m p (1 - p); exactly round(p m) zeros (a randperm) never varies. Over 200
+        # calls, sample variance / (m p (1 - p)) is chi2(199) / 199, inside
+        # [0.5, 1.6] but for about 2e-7.
+        small = torch.ones(10, 100, dtype=torch.float64)
+        counts = [(dropout(small, p, generator=gen) == 0).sum() for _ in range(200)]
+        ratio = torch.stack(counts).double().var() / (small.numel() * p * (1 - p))
+        assert 0.5 < ratio < 1.6, (
+            f"p={p}: the number dropped varies {ratio:.2f} times as much as for "
+            f"independent draws: draw each element on its own, not a fixed count"
+        )
         # The gradient is the same mask and scale: 1 / (1 - p) where kept, else 0.
         (grad,) = torch.autograd.grad(out.sum(), x)
         close(grad, kept.double() / (1 - p), f"p={p}: gradient is mask / (1 - p)")

@@ -96,19 +96,24 @@ def check(LinearFunction):
                 f"{tuple(t.shape)}: sum over every leading dim of x"
             )
             close(got, next(wants), f"backward called directly: the gradient of {name}")
-    # save_for_backward records x's version: modified in place after the forward,
-    # backward raises, as F.linear's does; x kept as ctx.x is silently wrong.
+    # x modified in place after the forward: the gradient must be the one at the
+    # forward's x, or backward must raise, as F.linear's does (save_for_backward
+    # records x's version). x kept as ctx.x gives the gradient at the new x, silently.
     xin = x * 1  # not a leaf, so it may be modified in place
+    at_forward = torch.autograd.grad(F.linear(xin, w, b).sum(), w)[0]
     y = LinearFunction.apply(xin, w, b)
     xin.mul_(2)
     try:
-        torch.autograd.grad(y.sum(), w)
-        raised = ""
+        got = torch.autograd.grad(y.sum(), w)[0]
     except RuntimeError as e:
-        raised = str(e)
-    assert "inplace" in raised, (
-        "x modified after forward: save it with save_for_backward"
-    )
+        assert "inplace" in str(e), f"x modified after forward: {e}"
+    else:
+        close(
+            got,
+            at_forward,
+            "x modified in place after the forward: backward used the new x, "
+            "silently (ctx.x = x keeps the tensor; save_for_backward detects it)",
+        )
     # setup_context (not forward(ctx, ...)) is what torch.func transforms need.
     x, w, b = torch.randn(2, 3, dtype=torch.float64), leaf(4, 3), leaf(4)
     close(

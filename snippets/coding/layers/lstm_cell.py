@@ -80,12 +80,19 @@ def check(LSTMCell):
         close(got[1], want[1], f"step {t}: c")
     loss_ours = got[0].pow(2).sum() + got[1].sum()
     loss_ref = want[0].pow(2).sum() + want[1].sum()
-    inputs = [xs, *ours.parameters()]
-    close(
-        torch.autograd.grad(loss_ours, inputs),
-        torch.autograd.grad(loss_ref, [xs, *ref.parameters()]),
-        "gradients through 4 steps, inputs and every weight",
+    # Each gradient paired with torch's by the parameter's name, not by its order.
+    names = ["x", *(name for name, _ in ref.named_parameters())]
+    mine, theirs = (
+        {"x": xs, **dict(ours.named_parameters())},
+        {"x": xs, **dict(ref.named_parameters())},
     )
+    for name, g, w in zip(
+        names,
+        torch.autograd.grad(loss_ours, [mine[n] for n in names]),
+        torch.autograd.grad(loss_ref, [theirs[n] for n in names]),
+        strict=True,
+    ):
+        close(g, w, f"gradient of {name} through 4 steps")
     print("LSTMCell matches nn.LSTMCell: init, state_dict, 4 steps, h and c, gradients")
     # > LSTMCell matches nn.LSTMCell: init, state_dict, 4 steps, h and c, gradients
 

@@ -54,7 +54,7 @@ def check(bce_with_logits):
                 torch.autograd.grad(got, x),
                 torch.autograd.grad(want, x),
                 f"gradient, {case}: d/dx of -log sigmoid(x) at 0 is -0.5; with "
-                f"max(x, 0) and |x| in the formula autograd gives 0 or -1 there",
+                f"relu or clamp(min=0) for max(x, 0) autograd gives 0 or -1 there",
             )
     print("bce_with_logits matches torch's: pos_weight, logits of 1000, grads at 0 too")
     # > bce_with_logits matches torch's: pos_weight, logits of 1000, grads at 0 too

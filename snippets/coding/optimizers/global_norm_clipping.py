@@ -54,11 +54,14 @@ def check(clip_grad_norm_):
         for p, q, g in zip(mine, ref, base, strict=True):
             p.grad, q.grad = g * scale, g * scale
         mine[2].grad = ref[2].grad = None  # a frozen parameter: skipped
+        held = [p.grad for p in mine]  # what a hook or a bucket view keeps
         got = clip_grad_norm_((p for p in mine), max_norm, norm_type)  # a generator
         want = torch.nn.utils.clip_grad_norm_(ref, max_norm, norm_type)
+        for i, (p, g) in enumerate(zip(mine, held, strict=True)):
+            assert p.grad is g, f"{case}, grad {i}: scale .grad in place, do not rebind"
         close(
-            got.double(),
-            want.double(),
+            got,
+            want,
             f"{case}: the returned value is the total norm before clipping, one "
             f"norm over all the gradients",
         )

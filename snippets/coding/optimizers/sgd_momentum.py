@@ -95,6 +95,15 @@ def check(SGD):
                     f"{case}, step {step}, param {i}: step() changed .grad: add the "
                     f"weight decay out of place"
                 )
+        # The buffers live in opt.state, so state_dict() saves them for a resume.
+        saved, want = opt.state_dict()["state"], torch_opt.state_dict()["state"]
+        assert saved.keys() == want.keys(), (
+            f"{case}: state_dict()['state'] has {sorted(saved)}, torch's "
+            f"{sorted(want)}: keep the buffer in self.state[p]"
+        )
+        for i in want:
+            for key, buf in want[i].items():
+                close(saved[i].get(key), buf, f"{case}: state_dict, param {i}, {key}")
     print("SGD matches torch.optim.SGD for 6 steps: momentum, Nesterov, decay, groups")
     # > SGD matches torch.optim.SGD for 6 steps: momentum, Nesterov, decay, groups
 
