@@ -382,23 +382,31 @@ plt.show()
 #   iterator once, at epoch 1, and only resets it in later epochs
 #   ([source][persistent]); the resumed run creates a new one, whose extra draw
 #   shifts every permutation after the resume, and whose workers get new seeds.
-#   Random state of other libraries in the workers is yours to seed in
-#   `worker_init_fn`.
+#   torch seeds `random`, NumPy's global generator and torch in each worker from that
+#   base seed ([source][worker-seed]); any other library's random state, and a
+#   generator object the dataset holds, is yours to seed in `worker_init_fn`.
 #
 # Exact reproduction also assumes the same hardware, library versions and thread
 # settings ([reproducibility][notes]), and `torch.use_deterministic_algorithms(True)`,
 # which selects deterministic implementations where there are some and raises an error
 # for operations that have none ([docs][deterministic]). Most of those operations are
-# CUDA ones, but not all: on CPU it changes `index_put` and `put_` with
-# `accumulate=True`, `index_copy`, and the backward of indexing with a list of index
-# tensors. The `CUBLAS_WORKSPACE_CONFIG` setting that older answers add for cuBLAS is
-# no longer checked in torch 2.13 ([PR #161749][cublas]).
+# CUDA ones, but not all. On CPU it changes `index_put`, `put_` with `accumulate=True`,
+# `index_copy` and the backward of indexing with a list of index tensors, it raises
+# for `put_` with `accumulate=False` and for `MaxUnpool1d`/`2d`/`3d`, and, with
+# `torch.utils.deterministic.fill_uninitialized_memory` (on by default), it fills the
+# memory of `torch.empty` and other uninitialized tensors with NaN
+# ([source][det-source]). The `CUBLAS_WORKSPACE_CONFIG` setting that older answers
+# add for cuBLAS is no longer checked in torch 2.13 ([PR #161749][cublas]).
 #
 # [workers]: https://docs.pytorch.org/docs/stable/data.html#multi-process-data-loading
 # [seed]:
 # https://github.com/pytorch/pytorch/blob/v2.13.0/torch/utils/data/dataloader.py#L690
 # [persistent]:
 # https://github.com/pytorch/pytorch/blob/v2.13.0/torch/utils/data/dataloader.py#L498
+# [worker-seed]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/utils/data/_utils/worker.py#L274-L281
+# [det-source]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/__init__.py#L1419-L1477
 # [deterministic]:
 # https://docs.pytorch.org/docs/stable/generated/torch.use_deterministic_algorithms.html
 # [notes]: https://docs.pytorch.org/docs/stable/notes/randomness.html

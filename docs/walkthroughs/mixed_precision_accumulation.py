@@ -292,10 +292,10 @@ for weight in ("samples", "targets"):
 # the last `backward()` all-reduces the accumulated sum once ([source][no-sync]). The
 # result is the big batch's ([`no_sync()`](../distributed/index.md#no-sync) shows it
 # on two processes). Without `no_sync()`, every `backward()` all-reduces `.grad` as it
-# stands, and the result is the same up to rounding: after the first all-reduce, the
-# earlier micro-batches' part of `.grad` is already the average, equal on every rank,
-# and averaging it again leaves it as it is. `no_sync()` is a matter of speed, not of
-# correctness.
+# stands, and the result is the same up to rounding (the same snippet shows it): after
+# the first all-reduce, the earlier micro-batches' part of `.grad` is already the
+# average, equal on every rank, and averaging it again leaves it as it is.
+# `no_sync()` is a matter of speed, not of correctness.
 #
 # [no-sync]:
 # https://github.com/pytorch/pytorch/blob/v2.13.0/torch/nn/parallel/distributed.py#L1663
@@ -347,9 +347,9 @@ print(
 # against one step accumulated from four micro-batches, in `float32` and under
 # `bfloat16` autocast on both sides. The measure is the update (the parameters after
 # the step minus before), relative difference as above. Under autocast each
-# micro-batch's products are rounded separately, so the accumulated step is not the
-# big-batch step either, but it differs from it by less than autocast itself changes
-# the step:
+# micro-batch's gradient matmuls are rounded to `bfloat16` separately before they are
+# summed in the `float32` `.grad`, so the accumulated step is not the big-batch step
+# either, but it differs from it by less than autocast itself changes the step:
 
 
 # %%

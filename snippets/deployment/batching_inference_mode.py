@@ -2,7 +2,10 @@ import torch
 import torch.nn as nn
 
 torch.manual_seed(0)
-model = nn.Sequential(nn.Linear(4, 8), nn.BatchNorm1d(8), nn.ReLU(), nn.Linear(8, 2))
+model = nn.Sequential(
+    nn.Linear(4, 8), nn.BatchNorm1d(8), nn.ReLU(), nn.Dropout(0.5), nn.Linear(8, 2)
+)
+features = model[:3]  # the same modules up to the BatchNorm: no dropout in the way
 # three users' inputs, arriving separately
 requests = [torch.randn(4) for _ in range(3)]
 
@@ -11,8 +14,8 @@ model.train()
 stats = model[1].running_mean.clone()
 with torch.inference_mode():
     with_three, with_two = (
-        model(torch.stack(requests)),
-        model(torch.stack(requests[:2])),
+        features(torch.stack(requests)),
+        features(torch.stack(requests[:2])),
     )
     print(
         "train(): user 0 depends on who shares the batch:",
@@ -35,11 +38,12 @@ with torch.inference_mode():
     # and train() keeps learning from the traffic, inference_mode or not
     print("running_mean moved:", not torch.equal(stats, model[1].running_mean))
     # > running_mean moved: True
-    drop, ones = nn.Dropout(0.5), torch.ones(8)  # train() leaves dropout on too
+    batch = torch.stack(requests)  # train() turned the model's Dropout on too
     print(
-        "dropout, same request twice, same answer:", torch.equal(drop(ones), drop(ones))
+        "train(): same batch twice, same answer:",
+        torch.equal(model(batch), model(batch)),
     )
-    # > dropout, same request twice, same answer: False
+    # > train(): same batch twice, same answer: False
 
 model.eval()  # running statistics: each row is computed on its own
 with torch.inference_mode():  # no graph, no version counters: the cheapest forward

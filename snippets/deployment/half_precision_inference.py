@@ -48,5 +48,13 @@ print(
     f"{torch.finfo(torch.bfloat16).max:.2e}",
 )
 # > max: 65504.0 vs 3.39e+38
+# bf16's largest value is just under fp32's (3.40e38): the last sliver of fp32 overflows
+big = torch.tensor([3.3895e38, 3.40e38])
+bf16 = [f"{v:.4e}" for v in big.bfloat16().tolist()]
+print("fp32 finite:", bool(big.isfinite().all()), "| bf16:", bf16)
+# > fp32 finite: True | bf16: ['3.3895e+38', 'inf']
+# fp16 rounds 65519 down to 65504, its largest value, and 65520 up to inf
+print("fp16:", torch.tensor([65504.0, 65519.0, 65520.0]).half().tolist())
+# > fp16: [65504.0, 65504.0, inf]
 print("eps:", torch.finfo(torch.float16).eps, "vs", torch.finfo(torch.bfloat16).eps)
 # > eps: 0.0009765625 vs 0.0078125

@@ -18,6 +18,8 @@ with warnings.catch_warnings(record=True) as caught:
     q_out = qmodel(x)  # it still runs in 2.13
     print(qmodel[0]._get_name(), qweight.dtype, "zero point:", qweight.q_zero_point())
     # > DynamicQuantizedLinear torch.qint8 zero point: 0
+print("engine:", torch.backends.quantized.engine)  # the default on x86 CPUs
+# > engine: x86
 # one line per distinct warning: the module warns (DeprecationWarning), and so do the
 # quantized tensors it creates (a UserWarning from C++ that says "deprecated")
 first_lines = {}
@@ -39,17 +41,36 @@ w_scale = w.abs().max() / 127.5
 w_q = torch.round(w / w_scale).clamp(-128, 127).to(torch.int8)
 print("same int8 weights:", torch.equal(w_q, qweight.int_repr()))
 # > same int8 weights: True
+
+
 # activations, at every call: a scale and a zero point from this batch's min and max,
-# into uint8 values 0..127 (reduce_range=True)
-low, high = min(x.min().item(), 0.0), max(x.max().item(), 0.0)
-x_scale = (high - low) / 127
-x_zero = round(-low / x_scale)
-x_q = (torch.round(x / x_scale) + x_zero).clamp(0, 127).to(torch.uint8)
-# uint8 x int8 products summed in int32, one float rescale at the end, float bias
-acc = (x_q.to(torch.int32) - x_zero) @ w_q.to(torch.int32).T
-y = acc * (x_scale * w_scale) + b
-print(acc.dtype, "equals quantize_dynamic's output:", torch.allclose(y, q_out))
-# > torch.int32 equals quantize_dynamic's output: True
+# into uint8 values 0..levels: 0..127 with reduce_range=True
+def by_hand(levels):
+    low, high = min(x.min().item(), 0.0), max(x.max().item(), 0.0)
+    x_scale = (high - low) / levels
+    x_zero = round(-low / x_scale)
+    x_q = (torch.round(x / x_scale) + x_zero).clamp(0, levels).to(torch.uint8)
+    # uint8 x int8 products summed in int32, one float rescale at the end, float bias
+    acc = (x_q.to(torch.int32) - x_zero) @ w_q.to(torch.int32).T
+    return acc * (x_scale * w_scale) + b
+
+
+y = by_hand(127)
+print("x86, 0..127 equals quantize_dynamic's output:", torch.allclose(y, q_out))
+# > x86, 0..127 equals quantize_dynamic's output: True
+# qnnpack, the engine for ARM CPUs, ignores reduce_range (and says so on stderr)
+torch.backends.quantized.engine = "qnnpack"
+with warnings.catch_warnings(record=True):  # the same deprecations as above
+    warnings.simplefilter("always")
+    qnn = torch.ao.quantization.quantize_dynamic(model, {nn.Linear}, dtype=torch.qint8)
+    qnn_out = qnn(x)
+print(
+    "qnnpack, 0..127:",
+    torch.allclose(by_hand(127), qnn_out),
+    "| 0..255:",
+    torch.allclose(by_hand(255), qnn_out),
+)
+# > qnnpack, 0..127: False | 0..255: True
 ref = model(x)
 print("relative error:", round(((y - ref).norm() / ref.norm()).item(), 3))
 # > relative error: 0.015
@@ -86,3 +107,6 @@ print(
     error(rest, per_row[1:]),
 )
 # > their error, per-tensor: 0.357 | per-row: 0.004
+# per row, only the outlier's own row pays: its other 31 weights share its scale
+print("row 0 without the outlier, per-row:", error(spiky[0, 1:], per_row[0]))
+# > row 0 without the outlier, per-row: 0.391

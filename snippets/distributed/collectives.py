@@ -1,4 +1,5 @@
 import os
+import re
 import socket
 import warnings
 
@@ -47,14 +48,32 @@ def worker(rank, world_size, port):
         dist.all_reduce(torch.tensor([1000.0]))  # without it, rank 0 would hang here
     results["b, after a skip"] = b
 
+    # TORCH_DISTRIBUTED_DEBUG=DETAIL (or this call, before the group is created)
+    # wraps the group's calls in a check: the same collective, the same shapes
+    dist.set_debug_level(dist.DebugLevel.DETAIL)
+    checked = dist.new_group()
+    try:
+        dist.all_reduce(torch.ones(1 + rank), group=checked)  # 1 element vs 2
+    except RuntimeError as e:
+        shapes = re.findall(r"TensorShape=(\[\d+\])", str(e))
+        mismatch = f"{str(e).split('. ')[0]}: {shapes[0]} vs {shapes[1]}"
+    if rank == 0:  # the same skip, same shapes: the check passes it
+        dist.all_reduce(torch.tensor([100.0]), group=checked)
+    c = torch.tensor([1.0 + rank])
+    dist.all_reduce(c, group=checked)
+    if rank == 1:
+        dist.all_reduce(torch.tensor([1000.0]), group=checked)
+    results["c, checked skip"] = c
+
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         # the name most tutorials still use
         dist.all_gather_into_tensor(torch.empty(2 * world_size), mine)
 
-    everyone = [None] * world_size
+    everyone, errors = [None] * world_size, [None] * world_size
     # to print from rank 0
     dist.all_gather_object(everyone, {name: t.tolist() for name, t in results.items()})
+    dist.all_gather_object(errors, mismatch)
     if rank == 0:
         for name in results:
             print(f"{name:21}", [r[name] for r in everyone])  # one entry per rank
@@ -65,6 +84,11 @@ def worker(rank, world_size, port):
             # > reduce_scatter_single [[12.0], [14.0]]
             # > rs + all_gather       [[12.0, 14.0], [12.0, 14.0]]
             # > b, after a skip       [[1001.0], [102.0]]
+            # > c, checked skip       [[1001.0], [102.0]]
+        for r, message in enumerate(errors):
+            print(f"rank {r}:", message)  # raised on both ranks
+            # > rank 0: Detected mismatch between collectives on ranks: [1] vs [2]
+            # > rank 1: Detected mismatch between collectives on ranks: [2] vs [1]
         print(caught[0].category.__name__, str(caught[0].message).split(". ")[0])
         # > FutureWarning `torch.distributed.all_gather_into_tensor` is deprecated
     dist.destroy_process_group()

@@ -48,6 +48,17 @@ def train(rank, world_size):
         )
         # > equals the 16-sample batch: True
 
+    # without no_sync(): every backward all-reduces .grad as it stands
+    model.zero_grad()
+    for xb, yb in micro:
+        (nn.functional.mse_loss(model(xb), yb) / accum).backward()
+    if rank == 0:
+        print(
+            "synced every micro-batch, equals it too:",
+            torch.allclose(model.module.weight.grad, big.weight.grad, atol=1e-6),
+        )
+        # > synced every micro-batch, equals it too: True
+
     # the trap: forward outside no_sync(), backward inside it
     model.zero_grad()
     loss = nn.functional.mse_loss(model(micro[0][0]), micro[0][1])

@@ -33,8 +33,9 @@ if rank == 0:
     # restarts allowed: --max-restarts, 0 unless you pass it
     print("max restarts:", os.environ["TORCHELASTIC_MAX_RESTARTS"])
     # > max restarts: 0
-    # MASTER_ADDR:MASTER_PORT is a store that node 0's torchrun agent opened after the
-    # rendezvous: every rank, rank 0 included, connects to it as a client
+    # MASTER_ADDR:MASTER_PORT is a store that node 0's torchrun agent hosts (under
+    # --standalone, c10d: opened after the rendezvous; under static: --master-port),
+    # and every rank, rank 0 included, connects to it as a client
     print("agent hosts the store:", os.environ["TORCHELASTIC_USE_AGENT_STORE"])
     # > agent hosts the store: True
 dist.destroy_process_group()
