@@ -1,5 +1,7 @@
 """Grouped-query attention from scratch, checked against SDPA's enable_gqa."""
 
+import itertools
+
 import torch
 import torch.nn.functional as F
 from torch.overrides import TorchFunctionMode
@@ -30,7 +32,7 @@ class NoEnableGQA(TorchFunctionMode):  # the task's rule, while your function ru
 
 def check(grouped_query_attention):
     torch.manual_seed(0)
-    B, L, d = 2, 5, 4
+    B, d = 2, 4
 
     def compare(case, got, want, inputs):
         torch.testing.assert_close(
@@ -43,10 +45,13 @@ def check(grouped_query_attention):
             msg=lambda m: f"gradients, {case}: {m}",
         )
 
-    for n_heads, n_kv_heads in [(6, 2), (8, 4), (4, 1), (3, 3)]:  # GQA, GQA, MQA, MHA
+    heads = [(6, 2), (8, 4), (4, 1), (3, 3)]  # GQA, GQA, MQA, MHA
+    # L < S too: is_causal then aligns the mask top-left (query i sees keys 0 .. i),
+    # not bottom-right as a KV cache would.
+    for (n_heads, n_kv_heads), (L, S) in itertools.product(heads, [(5, 5), (3, 7)]):
         q = torch.randn(B, n_heads, L, d, dtype=torch.float64, requires_grad=True)
         k, v = (
-            torch.randn(B, n_kv_heads, L, d, dtype=torch.float64, requires_grad=True)
+            torch.randn(B, n_kv_heads, S, d, dtype=torch.float64, requires_grad=True)
             for _ in range(2)
         )
         for is_causal in (False, True):
@@ -55,10 +60,13 @@ def check(grouped_query_attention):
             want = F.scaled_dot_product_attention(
                 q, k, v, is_causal=is_causal, enable_gqa=True
             )
-            case = f"n_heads={n_heads}, n_kv_heads={n_kv_heads}, is_causal={is_causal}"
+            case = f"n_heads={n_heads}, n_kv_heads={n_kv_heads}, L={L}, S={S}, "
+            case += f"is_causal={is_causal}"
+            if is_causal and L != S:
+                case += " (query i sees keys 0 .. i: the mask aligned top-left)"
             compare(case, got, want, (q, k, v))
-    print("grouped_query_attention matches SDPA(enable_gqa=True): GQA, MQA, MHA, grads")
-    # > grouped_query_attention matches SDPA(enable_gqa=True): GQA, MQA, MHA, grads
+    print("grouped_query_attention = SDPA(enable_gqa): GQA, MQA, MHA, L < S, grads")
+    # > grouped_query_attention = SDPA(enable_gqa): GQA, MQA, MHA, L < S, grads
 
 
 # --8<-- [end:check]

@@ -83,6 +83,8 @@ def check(MultiHeadAttention):
     # True = padding: sequence 0 has 1 padded key at the end, sequence 1 has 3.
     pad5 = torch.tensor([[0, 0, 0, 0, 1], [0, 0, 1, 1, 1]], dtype=torch.bool)
     pad7 = torch.tensor([[0, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 1, 1, 1]]).bool()
+    # Sequence 1 all padding: need_weights=False gives out_proj's bias there.
+    pad_all = torch.tensor([[0, 0, 0, 1, 1], [1, 1, 1, 1, 1]], dtype=torch.bool)
 
     def compare(case, got, want, inputs):
         torch.testing.assert_close(
@@ -103,6 +105,7 @@ def check(MultiHeadAttention):
         ("cross-attention L=5, S=7, key_padding_mask", x, mem_k, mem_k, pad7),
         # key is not value: k from key, v from value (each has its own projection)
         ("cross-attention, key != value, key_padding_mask", x, mem_k, mem_v, pad7),
+        ("sequence 1's keys all padding (out_proj's bias there)", x, x, x, pad_all),
     ]
     for case, q, k, v, pad in cases:
         with NoMHA():

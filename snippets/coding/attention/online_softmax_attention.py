@@ -1,6 +1,8 @@
 """Tiled attention with an online softmax (the FlashAttention idea), checked against
 SDPA."""
 
+import weakref
+
 import torch
 import torch.nn.functional as F
 from torch.overrides import TorchFunctionMode
@@ -35,9 +37,12 @@ def tiled_attention(q, k, v, block_size):
 
 # --8<-- [start:check]
 class Watch(TorchFunctionMode):  # sees every torch call of the code under it
-    def __init__(self):
+    def __init__(self, *inputs):
         super().__init__()
         self.largest = 0  # the most elements of a tensor a call returned
+        self.peak = 0  # with inputs: the most elements alive at one time in the
+        self.inputs = {t.untyped_storage().data_ptr() for t in inputs}  # tensors
+        self.made = []  # that calls returned (each storage once; q, k, v excluded)
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         assert func is not F.scaled_dot_product_attention, "calls SDPA: tensor ops only"
@@ -45,6 +50,14 @@ class Watch(TorchFunctionMode):  # sees every torch call of the code under it
         for t in out if isinstance(out, (tuple, list)) else (out,):
             if isinstance(t, torch.Tensor):
                 self.largest = max(self.largest, t.numel())
+                s = t.untyped_storage()
+                if self.inputs and s.data_ptr() not in self.inputs:
+                    size = s.nbytes() // t.element_size()
+                    self.made.append((weakref.ref(t), s.data_ptr(), size))
+        if self.inputs:
+            self.made = [m for m in self.made if m[0]() is not None]
+            alive = {ptr: size for _, ptr, size in self.made}
+            self.peak = max(self.peak, sum(alive.values()))
         return out
 
 
@@ -96,6 +109,19 @@ def check(tiled_attention):
             f"block_size={block_size}: a tensor of {watch.largest} elements, as big "
             "as the L x S = 16 x 64 scores: hold one block of scores at a time"
         )
+    # Nor all the blocks of scores kept at once: with S = 256 in blocks of 8, the
+    # tensors your function made that are alive at any one time must hold fewer than
+    # L * S = 4096 elements (one block of scores is 128).
+    k2, v2 = torch.randn(256, 8), torch.randn(256, 5)
+    watch = Watch(q1, k2, v2)
+    got = mine(q1, k2, v2, 8, watch)
+    want = F.scaled_dot_product_attention(q1, k2, v2)
+    compare("one head, L=16, S=256, block_size=8", got, want)
+    assert watch.peak < 16 * 256, (
+        f"S=256, block_size=8: {watch.peak} elements of your tensors alive at once, "
+        "as many as the L x S = 16 x 256 scores: keep only the running max, sum and "
+        "output from one block to the next"
+    )
     print("tiled_attention = SDPA: block sizes 1 to 16, scores +-100s, never L x S")
     # > tiled_attention = SDPA: block sizes 1 to 16, scores +-100s, never L x S
 

@@ -81,36 +81,64 @@ def check(TinyGPT, train_step):
     windows = data.unfold(0, T + 1, 1)  # every (T + 1)-character window, (N, T + 1)
     model = TinyGPT(V, d_model, n_heads=4, n_layers=2, max_len=T)
 
-    # Weight tying: the embedding and the head are one (V, d_model) parameter.
-    tied = [
+    # Weight tying: one (V, d_model) matrix serves the embedding and the head.
+    mats = [p for p in model.parameters() if p.numel() == V * d_model]
+    assert len(mats) == 1 and mats[0].shape == (V, d_model), (
+        f"want one (V, d_model) matrix for the embedding and the head, got "
+        f"{[tuple(p.shape) for p in mats]}: is the head tied?"
+    )
+    emb = mats[0]
+    # Learned positions: one (max_len, d_model) table (minGPT's (1, max_len, d_model)
+    # too), which training must change.
+    pos = [
         p
-        for _, p in model.named_parameters(remove_duplicate=False)
-        if p.shape == (V, d_model)
+        for p in model.parameters()
+        if p.shape[-2:] == (T, d_model) and p.numel() == T * d_model
     ]
-    assert len(tied) == 2 and tied[0] is tied[1], "head.weight is not tok.weight"
-    # Learned positions: one (max_len, d_model) table, which training must change.
-    pos = [p for p in model.parameters() if p.shape == (T, d_model)]
     assert len(pos) == 1, "want one learned (max_len, d_model) position table"
     pos_at_init = pos[0].detach().clone()
     # Pre-norm: torch's layers default to norm_first=False (post-norm).
     for m in model.modules():
         if isinstance(m, nn.TransformerEncoderLayer):
             assert m.norm_first, "a post-norm block: norm_first=True"
+
+    def head_input_and_logits(x):
+        """The output of the last LayerNorm the forward calls, and the logits."""
+        outs = []
+        hooks = [
+            m.register_forward_hook(lambda m, args, out: outs.append(out))
+            for m in model.modules()
+            if isinstance(m, (nn.LayerNorm, nn.RMSNorm))
+        ]
+        with torch.no_grad():
+            logits = model(x)
+        for h in hooks:
+            h.remove()
+        assert outs, "no nn.LayerNorm is called: the final norm?"
+        return outs[-1], logits
+
+    def assert_tied_head(when):
+        """The logits are the final norm's output times the embedding matrix (plus a
+        bias, the same at every position)."""
+        model.eval()
+        h, logits = head_input_and_logits(windows[:4, :-1])
+        model.train()
+        rest = logits - h @ emb.T
+        torch.testing.assert_close(
+            rest,
+            rest[:1, :1].expand_as(rest),
+            atol=1e-4,
+            rtol=0,
+            msg=lambda m: (
+                f"{when}, the logits are not (last LayerNorm's output) @ "
+                f"tok.weight.T: no final norm before the head, or an untied head: {m}"
+            ),
+        )
+        return h
+
     # The final LayerNorm: at init (weight 1, bias 0) the head's input has mean 0
     # and variance 1 over d_model at every position.
-    head = [
-        m
-        for m in model.modules()
-        if not isinstance(m, nn.Embedding)
-        and any(p is tied[0] for p in m.parameters(recurse=False))
-    ]
-    seen = []
-    hook = head[0].register_forward_pre_hook(lambda m, args: seen.append(args[0]))
-    with torch.no_grad():
-        model(windows[:4, :-1])
-    hook.remove()
-    assert seen, "the head module was never called"
-    h = seen[0]
+    h = assert_tied_head("at init")
     torch.testing.assert_close(
         (h.mean(-1), h.var(-1, correction=0)),
         (torch.zeros(4, T), torch.ones(4, T)),
@@ -131,9 +159,11 @@ def check(TinyGPT, train_step):
     )
     optimizer = torch.optim.AdamW(model.parameters(), lr=5e-3)
     batch = windows[torch.randint(len(windows), (32,))]
+    rng = torch.get_rng_state()
     with torch.no_grad():  # what train_step returns: the batch's loss before the step
         logits = model(batch[:, :-1])
     want = F.cross_entropy(logits.flatten(0, 1), batch[:, 1:].flatten()).item()
+    torch.set_rng_state(rng)  # with dropout: the same masks in train_step's forward
     returned = train_step(model, optimizer, batch)
     for _ in range(49):
         batch = windows[torch.randint(len(windows), (32,))]
@@ -148,6 +178,8 @@ def check(TinyGPT, train_step):
         f"train_step returned {float(returned):.4f} at the first step; the batch's "
         f"loss before the step is {want:.4f}"
     )
+
+    assert_tied_head("after 50 steps")  # a copy of the embedding has drifted away
 
     # Causality: the logits at position t do not depend on the tokens after t.
     def compare(case, got, want):

@@ -25,13 +25,21 @@ def kmeans(X, centroids, iters=10):
 
 
 # --8<-- [start:check]
-class Count(TorchFunctionMode):  # counts the torch calls of the code under it
-    def __init__(self):
+# The ways a tensor's values reach Python (tolist, item, float(t), numpy, printing, ...)
+READS = {"tolist", "item", "numpy", "__array__", "__float__", "__int__", "__bool__"}
+READS |= {"__index__", "__complex__", "__format__", "__repr__", "__dlpack__"}
+READS |= {"untyped_storage", "storage", "_typed_storage", "data_ptr", "__reduce_ex__"}
+
+
+class Count(TorchFunctionMode):  # the torch calls of the code under it, and the
+    def __init__(self):  # number of values it reads out of tensors into Python
         super().__init__()
-        self.calls = 0
+        self.calls = self.read = 0
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         self.calls += 1
+        if getattr(func, "__name__", "") in READS and isinstance(args[0], torch.Tensor):
+            self.read += args[0].numel()
         return func(*args, **(kwargs or {}))
 
 
@@ -83,13 +91,21 @@ def check(kmeans):
         C_ref, labels_ref = reference(line, C0, iters)
         close(C, C_ref, f"moved, then emptied, {iters} iterations (stays at 4.75)")
         assert torch.equal(labels, labels_ref), f"moved, then emptied, {iters} its"
-    # No Python loop over the points: as many torch calls for 60 points as for 30.
+    # No Python loop over the points: as many torch calls for 60 points as for 30,
+    # and as many values read out into Python (a loop over .tolist() reads them all).
     counts = []
     for n in (30, 60):
         with Count() as count:
             kmeans(X[:n], X[[0, 20, 25]], 3)
-        counts.append(count.calls)
-    assert counts[0] == counts[1], f"torch calls for 30 and 60 points: {counts}"
+        counts.append((count.calls, count.read))
+    assert counts[0][0] == counts[1][0], (
+        f"torch calls for 30 and 60 points: {[c[0] for c in counts]}: a Python loop "
+        "over the points?"
+    )
+    assert counts[0][1] == counts[1][1], (
+        f"values read out of tensors into Python (tolist, item, float, numpy) for 30 "
+        f"and 60 points: {[c[1] for c in counts]}: a Python loop over them?"
+    )
     # From one point per blob it finds the blobs: every label right, the blob means.
     C, labels = kmeans(X, X[[0, 20, 40]], 10)
     assert torch.equal(labels, truth), "the three blobs are not recovered"
@@ -105,8 +121,11 @@ def check(kmeans):
     # It does not rise from one iteration to the next.
     curve = [inertia(*kmeans(X, X[[0, 1, 2]], iters)) for iters in range(1, 6)]
     assert curve == sorted(curve, reverse=True), f"the inertia rose: {curve}"
-    # From three points of one blob it stops in a worse local minimum.
-    found, stuck = inertia(C, labels), inertia(*kmeans(X, X[[0, 1, 2]], 10))
+    # From three points of one blob it stops in a worse local minimum: iteration 11
+    # moves nothing.
+    C10, labels10 = kmeans(X, X[[0, 1, 2]], 10)
+    close(kmeans(X, X[[0, 1, 2]], 11)[0], C10, "from one blob, 11 vs 10 iterations")
+    found, stuck = inertia(C, labels), inertia(C10, labels10)
     assert stuck > found, "from one blob, a local minimum"
     print(f"kmeans = the loop; inertia {found:.1f}, {stuck:.1f} from a bad start")
     # > kmeans = the loop; inertia 27.6, 283.8 from a bad start

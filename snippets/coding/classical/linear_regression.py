@@ -43,12 +43,16 @@ class Rules(TorchFunctionMode):  # the task's rules, enforced while your code ru
         return func(*args, **(kwargs or {}))
 
 
+def as_tensors(w, b):  # b may be a tensor or a Python number, as the task allows
+    return w, b if isinstance(b, torch.Tensor) else torch.tensor(b, dtype=w.dtype)
+
+
 def check(fit_gd, fit_closed_form):
     torch.manual_seed(0)
 
     def gd(X, y, lr, steps):
         with Rules():
-            return fit_gd(X, y, lr=lr, steps=steps)
+            return as_tensors(*fit_gd(X, y, lr=lr, steps=steps))
 
     n, d = 50, 3
     X = torch.randn(n, d, dtype=torch.float64) + torch.tensor([0.0, 0.5, -1.0])
@@ -58,13 +62,31 @@ def check(fit_gd, fit_closed_form):
     Xb = torch.cat([X, torch.ones(n, 1, dtype=torch.float64)], dim=1)
     theta = torch.linalg.solve(Xb.T @ Xb, Xb.T @ y)
     with Rules() as rules:
-        w, b = fit_closed_form(X, y)
+        w, b = as_tensors(*fit_closed_form(X, y))
     solves = [
         n for n in rules.names if n.startswith(("linalg_", "pinverse", "inverse"))
     ]
     assert solves == ["linalg_lstsq"], f"want one torch.linalg.lstsq, got: {solves}"
     torch.testing.assert_close(
         (w, b), (theta[:-1], theta[-1]), msg=lambda m: f"closed form (w, b): {m}"
+    )
+    # Nearly collinear features and exact targets: lstsq of Xb recovers w, the normal
+    # equations square the condition number and lose it, through solve or lstsq alike.
+    t = torch.randn(n, 1, dtype=torch.float64)
+    X2 = torch.cat([t, t + 1e-7 * torch.randn(n, 1, dtype=torch.float64)], dim=1)
+    X2b = torch.cat([X2, torch.ones(n, 1, dtype=torch.float64)], dim=1)
+    theta2 = torch.tensor([1.0, 2.0, 0.5], dtype=torch.float64)
+    y2 = X2b @ theta2
+    w, b = as_tensors(*fit_closed_form(X2, y2))
+    torch.testing.assert_close(
+        (w, b),
+        (theta2[:-1], theta2[-1]),
+        atol=1e-6,
+        rtol=0,
+        msg=lambda m: (
+            "nearly collinear features (cond 2e7): lstsq of Xb itself, not "
+            f"of Xb^T Xb (the normal equations square the condition number): {m}"
+        ),
     )
     # One step of gradient descent vs autograd's gradient of F.mse_loss at 0.
     w0 = torch.zeros(d, dtype=torch.float64, requires_grad=True)
@@ -86,8 +108,23 @@ def check(fit_gd, fit_closed_form):
     lr_max = 2 / torch.linalg.eigvalsh(2 * Xb.T @ Xb / n).max()
     w, b = gd(X, y, lr=1.1 * lr_max.item(), steps=100)
     assert (w - theta[:-1]).norm() > 1e3, "lr above 2 / L should diverge"
-    print(f"GD = lstsq = normal equations; lr above 2 / L = {lr_max:.2f} diverges")
-    # > GD = lstsq = normal equations; lr above 2 / L = 0.36 diverges
+    # Features far from zero: the Hessian's condition number grows, and 100 steps at
+    # lr = 1 / L, which converge on X, crawl along its flat direction on X + 10.
+    conds, offs = [], []
+    for shift in (0.0, 10.0):
+        Xs = X + shift
+        Xsb = torch.cat([Xs, torch.ones(n, 1, dtype=torch.float64)], dim=1)
+        ev = torch.linalg.eigvalsh(2 * Xsb.T @ Xsb / n)
+        best = torch.linalg.lstsq(Xsb, y[:, None]).solution.squeeze(1)
+        w, b = gd(Xs, y, lr=1 / ev.max().item(), steps=100)
+        conds.append((ev.max() / ev.min()).item())
+        offs.append((torch.cat([w, b[None]]) - best).abs().max().item())
+    assert offs[1] > 1e3 * offs[0], f"100 steps on X, X + 10: off by {offs}"
+    print(
+        f"GD: lr > 2/L = {lr_max:.2f} diverges; X + 10: cond(H) {conds[0]:.0f} -> "
+        f"{conds[1]:.0e}, off {offs[0]:.0e} -> {offs[1]:.0e}"
+    )
+    # > GD: lr > 2/L = 0.36 diverges; X + 10: cond(H) 7 -> 1e+05, off 7e-07 -> 3e+00
 
 
 # --8<-- [end:check]

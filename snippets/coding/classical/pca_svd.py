@@ -85,6 +85,24 @@ def check(pca):
     torch.testing.assert_close(
         variance, S[:k] ** 2 / (n - 1), msg=lambda m: f"vs torch.pca_lowrank: {m}"
     )
+    # float32 data whose variances are 1, 1e-4 and 1e-10: the SVD of the centred data
+    # keeps the smallest within 1%; forming Xc^T Xc squares the condition number
+    # (about 1e5 to 1e10, past float32's 1 / eps = 8e6) and loses it.
+    Z = torch.randn(200, 3) * torch.tensor([1.0, 1e-2, 1e-5])
+    Q, _ = torch.linalg.qr(torch.randn(3, 3))
+    X32 = Z @ Q.T + 5.0
+    truth = torch.linalg.eigvalsh(torch.cov(X32.double().T)).flip(0)
+    _, _, var32 = mine(X32, 3)
+    torch.testing.assert_close(
+        var32.double(),
+        truth,
+        rtol=1e-2,
+        atol=0,
+        msg=lambda m: (
+            "float32, variances 1, 1e-4, 1e-10, the smallest lost: the SVD of "
+            f"Xc itself, not of the covariance (it squares the condition number): {m}"
+        ),
+    )
     ratio = variance / torch.cov(X.T).trace()
     print(
         f"PCA = eigh(cov) up to sign; explained variance ratio {ratio.numpy().round(3)}"

@@ -10,7 +10,8 @@ def causal_lm_loss(logits, labels, ignore_index=-100):
     """logits: (B, T, vocab), the model's outputs for input_ids (B, T); labels: (B, T),
     the input_ids with ignore_index at padding (and at prompt tokens not trained on).
     Position t predicts token t + 1. Returns the mean cross-entropy over the predicted
-    tokens that are not ignored. Tensor ops only, no F.cross_entropy."""
+    tokens that are not ignored, nan (0 / 0) when none is, as F.cross_entropy. Tensor
+    ops only, no F.cross_entropy."""
     # --8<-- [start:solution]
     logits, targets = logits[:, :-1], labels[:, 1:]  # position t predicts token t + 1
     keep = targets != ignore_index
@@ -104,7 +105,7 @@ def check(causal_lm_loss):
     close(
         mine(logits, none),
         torch_loss(logits, none),
-        "every label ignored",
+        "every label ignored: want nan (0 / 0) as F.cross_entropy, not a guarded 0",
         equal_nan=True,
     )
     n = int((labels[:, 1:] != -100).sum())

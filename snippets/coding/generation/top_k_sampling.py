@@ -22,6 +22,12 @@ def check(top_k_filter):
     def close(got, want, case, **kw):
         torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}", **kw)
 
+    def filtered(x, k, case):  # each call on a fresh copy, which must stay as it was
+        given = x.clone()
+        out = top_k_filter(given, k)
+        close(given, x, f"{case}: the caller's logits were changed (filter in place?)")
+        return out
+
     def reference(rows, k):  # token i stays iff fewer than k tokens beat it strictly
         return torch.tensor(
             [[x if (r > x).sum() < k else float("-inf") for x in r] for r in rows],
@@ -31,22 +37,25 @@ def check(top_k_filter):
     logits = torch.randn(4, 3, 10, dtype=torch.float64)
     for k in [1, 3, 10, 12]:  # 12 > vocab: keep everything
         want = reference(logits.reshape(-1, 10), k).reshape(4, 3, 10)
-        close(top_k_filter(logits, k), want, f"k={k}, random logits, (4, 3, 10)")
+        case = f"k={k}, random logits, (4, 3, 10)"
+        close(filtered(logits, k, case), want, case)
     # Ties at the k-th value all stay: three tokens share the 2nd largest value.
     tied = torch.tensor([[1.0, 3, 3, 2, 3, 0], [5.0, 1, 1, 1, 0, 5]])
     for k in [1, 2, 3]:
+        case = f"ties, k={k}"
         close(
-            top_k_filter(tied, k),
+            filtered(tied, k, case),
             reference(tied, k),
-            f"ties, k={k}: all tokens tied at the k-th value stay (which of them "
+            f"{case}: all tokens tied at the k-th value stay (which of them "
             "torch.topk returns is not stable)",
         )
     # A banned token (-inf already) stays banned, with fewer finite logits than k.
     banned = torch.tensor([[0.5, float("-inf"), 2.0, float("-inf")]])
-    close(top_k_filter(banned, 3), banned, "-inf logits in the input, k=3")
+    case = "-inf logits in the input, k=3"
+    close(filtered(banned, 3, case), banned, case)
     # Sampling: only the kept tokens are drawn, in proportion to their softmax.
     row = torch.randn(10, dtype=torch.float64)
-    probs = torch.softmax(top_k_filter(row, 3), dim=-1)
+    probs = torch.softmax(filtered(row, 3, "a 1-D row, k=3"), dim=-1)
     draws = torch.multinomial(probs, 20_000, replacement=True)
     kept = torch.topk(row, 3).indices
     assert torch.isin(draws, kept).all(), "a token outside the top 3 was drawn"

@@ -21,13 +21,21 @@ def top_p_filter(logits, p):
 
 
 # --8<-- [start:check]
-class Count(TorchFunctionMode):  # counts the torch calls of the code under it
-    def __init__(self):
+# The ways a tensor's values reach Python (tolist, item, float(t), numpy, printing, ...)
+READS = {"tolist", "item", "numpy", "__array__", "__float__", "__int__", "__bool__"}
+READS |= {"__index__", "__complex__", "__format__", "__repr__", "__dlpack__"}
+READS |= {"untyped_storage", "storage", "_typed_storage", "data_ptr", "__reduce_ex__"}
+
+
+class Count(TorchFunctionMode):  # the torch calls of the code under it, and the
+    def __init__(self):  # number of values it reads out of tensors into Python
         super().__init__()
-        self.calls = 0
+        self.calls = self.read = 0
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         self.calls += 1
+        if getattr(func, "__name__", "") in READS and isinstance(args[0], torch.Tensor):
+            self.read += args[0].numel()
         return func(*args, **(kwargs or {}))
 
 
@@ -78,13 +86,21 @@ def check(top_p_filter):
             f"logits {row.tolist()[:5]}... ({len(row)}), p={p}: the lower index first"
         )
         close(top_p_filter(row, p), reference(row, p), case)
-    # No Python loop over the vocabulary: as many torch calls for 100 tokens as for 12.
+    # No Python loop over the vocabulary: as many torch calls for 100 tokens as for
+    # 12, and as many values read out into Python (a loop over .tolist() reads all).
     counts = []
     for vocab in (12, 100):
         with Count() as count:
             top_p_filter(torch.randn(4, vocab), 0.5)
-        counts.append(count.calls)
-    assert counts[0] == counts[1], f"torch calls for a vocabulary of 12, 100: {counts}"
+        counts.append((count.calls, count.read))
+    assert counts[0][0] == counts[1][0], (
+        f"torch calls for a vocabulary of 12, 100: {[c[0] for c in counts]}: a Python "
+        "loop over the vocabulary?"
+    )
+    assert counts[0][1] == counts[1][1], (
+        f"values read out of tensors into Python (tolist, item, float, numpy) for a "
+        f"vocabulary of 12, 100: {[c[1] for c in counts]}: a Python loop over them?"
+    )
     print("top_p_filter = the loop: boundary token kept, minimal, never empty, ties")
     # > top_p_filter = the loop: boundary token kept, minimal, never empty, ties
 
