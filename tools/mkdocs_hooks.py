@@ -34,7 +34,7 @@ from mkdocs.structure.files import File  # noqa: E402
 
 from tests.rules import violation  # noqa: E402
 from tools import exercises  # noqa: E402
-from tools.qa import Project, includes  # noqa: E402
+from tools.qa import GRADES, LEVELS, PROGRESS_FILTERS, Project, includes  # noqa: E402
 
 FACTS: dict[str, str] = {}
 QUESTION_URLS: dict[str, list[str]] = {}  # page url -> the links of its questions
@@ -303,10 +303,80 @@ def on_page_content(content, page, config, files):
                 f'<a class="qa-practice-link" href="{href}">Write it: {html.escape(title)}</a>'
             )
         link = f'<div class="qa-report" data-search-exclude>{" · ".join(links)}</div>'
-        return m.group(1) + link
+        return m.group(1) + link + practice_card(m.group(1), qid)
 
-    return pin_docs_links(
-        CODE_BLOCK.sub(r"\1 data-search-exclude", H2.sub(report, content))
+    content = H2.sub(report, content)
+    if first := H2.search(content):  # the practice toolbar, before the first question
+        n = len(H2.findall(content))
+        content = (
+            content[: first.start()]
+            + practice_toolbar(site_root(page), n)
+            + content[first.start() :]
+        )
+    return pin_docs_links(CODE_BLOCK.sub(r"\1 data-search-exclude", content))
+
+
+# The practice controls are in the page as built, so that nothing moves when
+# docs/assets/practice.js, which gives them their behaviour, runs; it marks the
+# toolbar data-ready once they work.
+def level_chip(level: str) -> str:
+    if level not in LEVELS:
+        return ""
+    return (
+        f'<span class="qa-level" data-level="{level}">'
+        f'<span class="qa-sr-only">Level: </span>{LEVELS[level]}</span>'
+    )
+
+
+def practice_card(heading: str, qid: str) -> str:
+    level = re.search(r'\bdata-level="([^"]*)"', heading)
+    title = html.unescape(re.sub(r"<[^>]+>", "", re.sub(
+        r'<a class="headerlink".*?</a>', "", heading, flags=re.S)
+    )).strip()  # fmt: skip
+    buttons = "".join(
+        f'<button type="button" class="qa-grade__button" data-grade="{g}"'
+        f' aria-pressed="false">{label}</button>'
+        for g, label in GRADES.items()
+    )
+    return (
+        f'<div class="qa-card" data-question="{qid}" data-search-exclude>'
+        + level_chip(level.group(1) if level else "")
+        + '<span class="qa-card__last">Not graded yet</span>'
+        + '<span class="qa-grade" role="group"'
+        + f' aria-label="Grade yourself on: {html.escape(title)}">'
+        + '<span class="qa-grade__label" aria-hidden="true">Grade:</span>'
+        + buttons
+        + "</span></div>"
+    )
+
+
+def practice_toolbar(root: str, questions: int) -> str:
+    levels = "".join(
+        f'<label class="qa-practice__level"><input type="checkbox" value="{level}">'
+        f" {level_chip(level)}</label>"
+        for level in LEVELS
+    )
+    options = "".join(
+        f'<option value="{f}">{label}</option>' for f, label in PROGRESS_FILTERS.items()
+    )
+    plural = "question" if questions == 1 else "questions"
+    return (
+        '<div class="qa-practice" role="group" aria-label="Practice" data-search-exclude>'
+        '<div class="qa-practice__row">'
+        '<button type="button" class="md-button qa-practice__toggle" aria-pressed="false"'
+        ' title="Hide every answer and reveal them one at a time">Practice mode</button>'
+        '<button type="button" class="md-button qa-practice__random">'
+        "Random question</button></div>"
+        '<fieldset class="qa-practice__levels" hidden>'
+        f"<legend>Practise the levels</legend>{levels}</fieldset>"
+        '<div class="qa-practice__row"><label for="qa-practice-filter">Show</label>'
+        f'<select class="qa-practice__filter" id="qa-practice-filter">{options}</select>'
+        "</div>"
+        '<p class="qa-practice__status">Your progress on this page: 0 of '
+        f"{questions} {plural} graded. </p>"
+        f'<p class="qa-practice__more"><a class="qa-practice__mock" href="{root}'
+        'mock-interview/">Mock interview, and export, import or clear your progress'
+        "</a></p></div>"
     )
 
 

@@ -26,6 +26,15 @@ REFERENCE = "reference"
 # Question levels: the value of `data-level` on a question's heading, and the label
 # readers see.
 LEVELS = {"core": "Core", "working": "Working engineer", "expert": "Expert"}
+# Self-grades and the progress filter of section pages (docs/assets/practice.js holds the
+# same labels; tests/browser/test_practice.py checks that they agree).
+GRADES = {"knew": "Knew it", "shaky": "Shaky", "missed": "Missed"}
+PROGRESS_FILTERS = {
+    "all": "every question",
+    "missed": "only what I missed",
+    "review": "only what I missed or was shaky on",
+    "ungraded": "only what I have not graded yet",
+}
 
 HEADING = re.compile(
     r"^(?P<hashes>#{1,6})\s+(?P<title>.*?)\s*(?:\{(?P<attrs>[^}]*)\})?\s*$"

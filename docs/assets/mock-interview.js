@@ -145,7 +145,7 @@
     var question = [];
     var answer = [];
     for (var e = heading.nextElementSibling; e && !/^H[12]$/.test(e.tagName); e = e.nextElementSibling) {
-      if (e.matches(".qa-report, .qa-search")) continue;
+      if (e.matches(".qa-report, .qa-search, .qa-card")) continue;
       (e.matches(".admonition.question, .qa-exercise") ? question : answer).push(e);
     }
     var title = doc.importNode(heading, true);

@@ -1,8 +1,10 @@
 // Practice on the reader's device: level chips, practice mode, self-grading and the progress it keeps.
 //
-// - Every question (an h2 followed by the build's .qa-report) gets a row under it: its level chip (from the
-//   h2's data-level, added here so that it is in neither the heading's text, the table of contents nor the
-//   search index), the reader's last grade and when, and three buttons to grade oneself.
+// - Every question (an h2 followed by the build's .qa-report) has a row under it, and each section page a
+//   toolbar, both in the page as built (tools/mkdocs_hooks.py, outside the heading's text, the table of
+//   contents and the search index), so that nothing moves when this script gives them their behaviour: the
+//   level chip, the reader's last grade and when, and three buttons to grade oneself. The toolbar gets
+//   data-ready once they work.
 // - Practice mode hides every answer behind a "Show answer" button, limited to the levels the reader picks;
 //   "Random question" jumps to another question of those levels.
 // - A filter shows only what the reader missed, or only what they have not graded yet.
@@ -367,28 +369,15 @@
     return copy.textContent.trim();
   }
 
-  // The row under a question: its level, the reader's last grade, the grade buttons.
-  function card(heading) {
-    var id = heading.id;
-    var group = el("span", {
-      className: "qa-grade",
-      role: "group",
-      "aria-label": "Grade yourself on: " + titleOf(heading),
-    });
-    group.append(el("span", { className: "qa-grade__label", "aria-hidden": "true", text: "Grade:" }));
-    Object.keys(GRADES).forEach(function (g) {
-      var b = button(GRADES[g], "qa-grade__button", { "data-grade": g, "aria-pressed": "false" });
+  // The row under a question (in the page as built, tools/mkdocs_hooks.py): its level, the reader's last
+  // grade, the grade buttons. Pressing the grade already given takes it back.
+  function bindCard(card) {
+    var id = card.getAttribute("data-question");
+    card.querySelectorAll(".qa-grade__button").forEach(function (b) {
       b.addEventListener("click", function () {
-        // Pressing the grade already given takes it back.
-        setGrade(id, b.getAttribute("aria-pressed") === "true" ? null : g);
+        setGrade(id, b.getAttribute("aria-pressed") === "true" ? null : b.getAttribute("data-grade"));
       });
-      group.append(b);
     });
-    return el("div", { className: "qa-card", "data-question": id }, [
-      chip(heading.getAttribute("data-level")),
-      el("span", { className: "qa-card__last" }),
-      group,
-    ]);
   }
 
   function showGrades(content) {
@@ -517,24 +506,17 @@
     });
   }
 
-  function toolbar(content) {
-    var toggle = button("Practice mode", "md-button qa-practice__toggle", {
-      "aria-pressed": "false",
-      title: "Hide every answer and reveal them one at a time",
-    });
-    toggle.addEventListener("click", function () {
+  // The toolbar before a section's first question (in the page as built, tools/mkdocs_hooks.py).
+  function bindToolbar(content, bar) {
+    bar.querySelector(".qa-practice__toggle").addEventListener("click", function () {
       write(KEY.practice, practiceOn() ? "off" : "on");
       apply(content, hashId());
     });
-    var random = button("Random question", "md-button qa-practice__random");
-    random.addEventListener("click", function () {
+    bar.querySelector(".qa-practice__random").addEventListener("click", function () {
       randomQuestion(content);
     });
-    var levels = el("fieldset", { className: "qa-practice__levels" }, [
-      el("legend", { text: "Practise the levels" }),
-    ]);
-    Object.keys(LEVELS).forEach(function (level) {
-      var box = el("input", { type: "checkbox", value: level });
+    var levels = bar.querySelector(".qa-practice__levels");
+    levels.querySelectorAll("input").forEach(function (box) {
       box.addEventListener("change", function () {
         var chosen = Array.prototype.map.call(levels.querySelectorAll("input:checked"), function (b) {
           return b.value;
@@ -542,47 +524,28 @@
         write(KEY.levels, JSON.stringify(chosen));
         apply(content, hashId());
       });
-      levels.append(el("label", { className: "qa-practice__level" }, [box, " ", chip(level)]));
     });
-    var select = el("select", { className: "qa-practice__filter", id: "qa-practice-filter" });
-    Object.keys(FILTERS).forEach(function (f) {
-      select.append(el("option", { value: f, text: FILTERS[f] }));
-    });
+    var select = bar.querySelector(".qa-practice__filter");
     select.addEventListener("change", function () {
       write(KEY.filter, select.value);
       apply(content, "");
     });
-    var mock = el("a", { className: "qa-practice__mock", href: new URL("mock-interview/", ROOT).href }, [
-      "Mock interview, and export, import or clear your progress",
-    ]);
-    return el("div", { className: "qa-practice", role: "group", "aria-label": "Practice" }, [
-      el("div", { className: "qa-practice__row" }, [toggle, random]),
-      levels,
-      el("div", { className: "qa-practice__row" }, [
-        el("label", { for: "qa-practice-filter", text: "Show" }),
-        select,
-      ]),
-      el("p", { className: "qa-practice__status" }),
-      el("p", { className: "qa-practice__more" }, [mock]),
-    ]);
   }
 
   function setup() {
     var content = document.querySelector(".md-content__inner");
-    if (!content || content.querySelector(".qa-practice")) return;
-    var headings = questionHeadings(content);
-    if (!headings.length) return;
-    headings[0].before(toolbar(content)); // after the section's introduction
-    headings.forEach(function (heading) {
-      heading.nextElementSibling.after(card(heading));
-    });
+    var bar = content && content.querySelector(".qa-practice");
+    if (!bar || bar.hasAttribute("data-ready")) return;
+    bindToolbar(content, bar);
+    content.querySelectorAll(".qa-card").forEach(bindCard);
     showGrades(content);
     apply(content, hashId());
     // Live regions from now on: what they said on arrival is not announced on every page.
     content.querySelectorAll(".qa-card__last").forEach(function (e) {
       e.setAttribute("aria-live", "polite");
     });
-    content.querySelector(".qa-practice__status").setAttribute("role", "status");
+    bar.querySelector(".qa-practice__status").setAttribute("role", "status");
+    bar.setAttribute("data-ready", "");
     // Hiding answers and questions moves the question a link points at: scroll to it again.
     var target = location.hash && document.getElementById(hashId());
     if (target && (practiceOn() || currentFilter() !== "all")) target.scrollIntoView();

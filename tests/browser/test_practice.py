@@ -9,11 +9,13 @@ import re
 
 import pytest
 
+from tools.qa import GRADES, PROGRESS_FILTERS, PROJECT
+from tools.qa import LEVELS as LABELS
+
 from .test_accessibility import severe_violations
 
 MOCK = "mock-interview/"
-LABELS = {"core": "Core", "working": "Working engineer", "expert": "Expert"}
-GRADES = {"knew": "Knew it", "shaky": "Shaky", "missed": "Missed"}
+READY = ".qa-practice[data-ready]"  # practice.js has bound the page's controls
 QUESTIONS = ".md-content__inner > h2[id]"
 REVEAL = ".qa-reveal"
 TOGGLE = ".qa-practice__toggle"
@@ -58,7 +60,7 @@ def grade_on_page(page, qid: str, grade: str) -> None:
     card(page, qid).get_by_role("button", name=GRADES[grade], exact=True).click()
 
 
-def instant(page, href_end: str, ready: str = ".qa-practice") -> None:
+def instant(page, href_end: str, ready: str = READY) -> None:
     """Follow a link of the primary navigation with Material's instant navigation, proven to be
     one (the page is not loaded again: a marker set on window survives), and wait for the new
     page's `ready` element."""
@@ -110,15 +112,16 @@ def test_level_chips_and_practice_mode_by_level_across_navigation(
         assert shown == LABELS[level], f"a {level} question's chip reads {shown!r}"
         assert spoken == f"Level: {LABELS[level]}", f"a screen reader hears {spoken!r}"
         assert not in_heading, "the level chip is part of the heading's text"
-    # Added in the browser: in neither the built pages, the search index nor the table of
-    # contents.
-    assert "qa-level" not in (site / "tensors" / "index.html").read_text(
-        encoding="utf-8"
-    )
+    # In the built page, so that nothing moves when practice.js runs, but outside the
+    # heading: in neither the search index nor the table of contents.
+    built = (site / "tensors" / "index.html").read_text(encoding="utf-8")
+    assert built.count('<div class="qa-card"') == len(found), "cards not in the page"
     index = json.loads(  # the site's search index (tools/search/index.py)
         (site / "assets" / "search" / "index.json").read_text(encoding="utf-8")
     )
-    assert index["docs"], "the search index holds no document: this check would check nothing"
+    assert index["docs"], (
+        "the search index holds no document: this check would check nothing"
+    )
     urls = {q["url"] for q in questions}
     for entry in index["docs"]:
         assert "qa-level" not in entry["text"], entry["location"]
@@ -222,7 +225,7 @@ def test_grades_on_section_pages_survive_navigation_and_reload_and_pass_axe(
     page.select_option(".qa-practice__filter", "missed")
     assert visible_questions(page) == [ids[2]]
     page.reload()
-    page.locator(".qa-card").first.wait_for(state="attached")
+    page.locator(READY).wait_for()
     assert page.input_value(".qa-practice__filter") == "missed"
     assert visible_questions(page) == [ids[2]], "the filter was lost on a reload"
     assert "Missed on" in card(page, ids[2]).inner_text(), "a grade lost on a reload"
@@ -518,3 +521,36 @@ def test_questions_json_has_what_the_mock_interview_reads(questions):
     for q in questions:
         assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", q["id"]), q
         assert q["url"].endswith("#" + q["id"]) and q["title"] and q["section"], q
+
+
+def test_practice_controls_move_nothing_when_the_script_runs(page, base_url):
+    """The toolbar and every question's row are in the page as built (tools/mkdocs_hooks.py):
+    practice.js only binds them, so the page has no layout shift (a shift also costs the
+    Lighthouse score that `make bench` reports)."""
+    page.goto(base_url + "tensors/")
+    page.locator(READY).wait_for()
+    shift = page.evaluate(
+        """() => new Promise(resolve => {
+             let total = 0;
+             new PerformanceObserver(list => {
+               for (const e of list.getEntries()) if (!e.hadRecentInput) total += e.value;
+             }).observe({type: "layout-shift", buffered: true});
+             setTimeout(() => resolve(total), 300);
+           })"""
+    )
+    assert shift == 0, f"the page's layout shifted by {shift:.3f} on load"
+
+
+def test_practice_js_labels_are_the_builds():
+    """practice.js labels grades, levels and filters as tools/qa.py does (the build writes
+    the controls from tools/qa.py, the script writes grades and chips from its own)."""
+    js = (PROJECT.docs / "assets" / "practice.js").read_text(encoding="utf-8")
+    for name, labels in [
+        ("LEVELS", LABELS),
+        ("GRADES", GRADES),
+        ("FILTERS", PROGRESS_FILTERS),
+    ]:
+        body = re.search(rf"var {name} = \{{(.*?)\}};", js, re.S)
+        assert body, f"practice.js defines no {name}"
+        found = dict(re.findall(r'(\w+): "([^"]*)"', body.group(1)))
+        assert found == labels, f"practice.js {name} {found} != tools/qa.py {labels}"
