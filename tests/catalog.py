@@ -368,7 +368,10 @@ CATALOG: list[Broken] = [
     Broken(
         "section-description",
         "none",
-        {f"{SNIPPETS}/ok.py": OK, PAGE: "# Catalog\n\n" + question("described", "ok.py")},
+        {
+            f"{SNIPPETS}/ok.py": OK,
+            PAGE: "# Catalog\n\n" + question("described", "ok.py"),
+        },
         f"{PAGE}:1",
     ),
     Broken(
@@ -567,9 +570,7 @@ CATALOG: list[Broken] = [
     Broken("output-address", "hook", {}, "docs/walkthroughs/nb.py", run="hook"),
     Broken("budget-page", "heavy", {}, "tensors/index.html", run="budget"),
     Broken("budget-notebook", "heavy", {}, "walkthroughs/nb/index.html", run="budget"),
-    Broken(
-        "budget-search-index", "heavy", {}, "assets/search", run="budget"
-    ),
+    Broken("budget-search-index", "heavy", {}, "assets/search", run="budget"),
 ]
 
 

@@ -38,7 +38,9 @@ def budget_violations(site: Path) -> list[rules.Violation]:
                 rules.violation("budget-notebook", str(page.relative_to(site)), message)
             )
     if (size := search_index(site)) > BUDGETS["search index"]:
-        message = f"the search files weigh {kb(size)} (budget {kb(BUDGETS['search index'])})"
+        message = (
+            f"the search files weigh {kb(size)} (budget {kb(BUDGETS['search index'])})"
+        )
         out.append(rules.violation("budget-search-index", "assets/search", message))
     return out
 

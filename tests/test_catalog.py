@@ -45,7 +45,9 @@ def small_project(folder: Path, files: dict[str, str]) -> Project:
     for name, text in files.items():
         target = folder / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        assert folder.resolve() in target.resolve().parents, f"{name} would leave the project"
+        assert folder.resolve() in target.resolve().parents, (
+            f"{name} would leave the project"
+        )
         target.write_text(fill(text), encoding="utf-8")
     # The nav: every page, but one named orphan.md.
     pages = sorted(
@@ -53,7 +55,9 @@ def small_project(folder: Path, files: dict[str, str]) -> Project:
         for p in (folder / "docs").rglob("*.md")
     )
     nav = "".join(
-        f'  - "{p}": {p}\n' for p in pages if not p.endswith("orphan.md") and "assets" not in p
+        f'  - "{p}": {p}\n'
+        for p in pages
+        if not p.endswith("orphan.md") and "assets" not in p
     )
     config = (folder / "mkdocs.yml").read_text(encoding="utf-8")
     (folder / "mkdocs.yml").write_text(

@@ -140,7 +140,11 @@ def page_weight(site: Path, page: str) -> Weight:
 # What a search costs: Material's bundle fetches search/search_index.json with every page (the
 # site's engine leaves it nearly empty); the search worker fetches the rest once a search starts
 # (tools/search/index.py).
-SEARCH_FILES = ["search/search_index.json", "assets/search/index.json", "assets/search/vectors.bin"]
+SEARCH_FILES = [
+    "search/search_index.json",
+    "assets/search/index.json",
+    "assets/search/vectors.bin",
+]
 
 
 def search_index(site: Path) -> int:

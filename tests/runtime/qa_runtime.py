@@ -41,14 +41,11 @@ def strict_warnings() -> None:
     warnings.filterwarnings("error", category=FutureWarning)
     warnings.filterwarnings("error", message=r"(?is).*deprecat")
     # torch 2.13 deprecates TorchScript (`torch.jit.script`, `trace`, `save`, ...) and
-    # still uses
-    # it itself (torch/utils/mkldnn.py, torch/_decomp/decompositions_for_jvp.py). The
-    # warning is
-    # raised inside the deprecated function, with no stacklevel: whether the reader's
-    # code or
-    # torch's own called it shows only on the stack. Torch's own use is not the
-    # reader's, and
-    # Python's default filters hide it from readers too; the reader's use is an error.
+    # still uses it itself (torch/utils/mkldnn.py, torch/_decomp/decompositions_for_jvp.py).
+    # The warning is raised inside the deprecated function, with no stacklevel: whether the
+    # reader's code or torch's own called it shows only on the stack. Torch's own use is
+    # not the reader's, and Python's default filters hide it from readers too; the reader's
+    # use is an error.
     warnings.filterwarnings("always", message=TORCHSCRIPT, category=DeprecationWarning)
     original = warnings.showwarning
 

@@ -36,7 +36,8 @@ LIBC = ctypes.CDLL(None, use_errno=True)
 SELF = os.getpid()
 RUNTIME = os.path.dirname(os.path.abspath(__file__))
 _real_exit = os._exit
-GRACE = 2.0  # seconds a process the block started may take to end once the block has ended
+# Seconds a process the block started may take to end once the block has ended.
+GRACE = 2.0
 
 
 def main() -> None:
