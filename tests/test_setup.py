@@ -79,3 +79,15 @@ def test_build_and_serve_need_no_node(tmp_path, built_site):
             os.killpg(serve.pid, 15)
         out, _ = serve.communicate(timeout=30)
     assert "Traceback" not in out, out
+
+
+def test_make_lint_passes():
+    """`make lint` (ruff on the snippets, the walkthroughs, the tests and the tools, the
+    Makefile's CODE) passes: the machinery is held to what it asks of contributions."""
+    done = subprocess.run(
+        ["make", "-s", "lint"], cwd=PROJECT.root, capture_output=True, text=True
+    )
+    assert done.returncode == 0, (
+        f"make lint failed:\n{done.stdout}{done.stderr}\nfix: run `make format`, then "
+        "fix by hand what it cannot"
+    )
