@@ -92,7 +92,9 @@ def suite() -> None:
             ]
         )
         if proc.returncode != 0:
-            print(proc.stdout[-3000:])
+            out = proc.stdout
+            start = out.find("= FAILURES =")  # what failed and why, not the durations
+            print(out[max(start - 80, 0) :][:6000] if start >= 0 else out[-3000:])
             sys.exit("the test suite failed: fix it before benchmarking")
         walls.append(wall)
         durations = re.findall(r"^([\d.]+)s (call|setup)\s+(\S+)", proc.stdout, re.M)
