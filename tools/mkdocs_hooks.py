@@ -318,7 +318,9 @@ def on_page_content(content, page, config, files):
 
 # The practice controls are in the page as built, so that nothing moves when
 # docs/assets/practice.js, which gives them their behaviour, runs; it marks the
-# toolbar data-ready once they work.
+# toolbar data-ready once they work. Material's search skips a data-search-exclude
+# element only up to the first end tag of the same name (it compares elements by tag),
+# so neither holds an element of its own tag.
 def level_chip(level: str) -> str:
     if level not in LEVELS:
         return ""
@@ -361,7 +363,7 @@ def practice_toolbar(root: str, questions: int) -> str:
     )
     plural = "question" if questions == 1 else "questions"
     return (
-        '<div class="qa-practice" role="group" aria-label="Practice" data-search-exclude>'
+        '<section class="qa-practice" role="group" aria-label="Practice" data-search-exclude>'
         '<div class="qa-practice__row">'
         '<button type="button" class="md-button qa-practice__toggle" aria-pressed="false"'
         ' title="Hide every answer and reveal them one at a time">Practice mode</button>'
@@ -376,7 +378,7 @@ def practice_toolbar(root: str, questions: int) -> str:
         f"{questions} {plural} graded. </p>"
         f'<p class="qa-practice__more"><a class="qa-practice__mock" href="{root}'
         'mock-interview/">Mock interview, and export, import or clear your progress'
-        "</a></p></div>"
+        "</a></p></section>"
     )
 
 

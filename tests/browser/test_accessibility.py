@@ -52,3 +52,19 @@ def test_notebook_page_has_no_serious_axe_violation(page, base_url, site):
     page.goto(base_url + url)
     found = severe_violations(page)
     assert not found, f"axe on /{url}:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("url", ["tensors/", "notebook"], ids=["section", "notebook"])
+def test_dark_scheme_has_no_serious_axe_violation(page, base_url, site, url):
+    """A reader whose system asks for dark gets Material's slate scheme (mkdocs.yml's palette
+    follows prefers-color-scheme), and its colours pass axe too (docs/assets/extra.css)."""
+    if url == "notebook":
+        url = notebook_page_url(site)
+        if url is None:
+            pytest.skip("no walkthrough notebook page in the built site yet")
+    page.emulate_media(color_scheme="dark")
+    page.goto(base_url + url)
+    scheme = page.get_attribute("body", "data-md-color-scheme")
+    assert scheme == "slate", f"a dark system got the {scheme!r} scheme on /{url}"
+    found = severe_violations(page)
+    assert not found, f"axe on /{url}, dark scheme:\n" + "\n".join(found)

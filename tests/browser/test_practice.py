@@ -123,8 +123,18 @@ def test_level_chips_and_practice_mode_by_level_across_navigation(
         "the search index holds no document: this check would check nothing"
     )
     urls = {q["url"] for q in questions}
+    controls = [
+        "Practise the levels",
+        "Not graded yet",
+        "Grade:",
+        "only what I missed or",
+    ]
     for entry in index["docs"]:
         assert "qa-level" not in entry["text"], entry["location"]
+        leaked = [c for c in controls if c in entry["text"]]
+        assert not leaked, (
+            f"{entry['location']}: the practice controls {leaked} are indexed"
+        )
         if entry["location"] in urls:
             assert not any(label in entry["title"] for label in LABELS.values()), entry
     toc = page.inner_text(".md-sidebar--secondary")
