@@ -8,6 +8,9 @@
 - Links to torch's docs at `docs/stable/` point at the pinned release's docs instead.
 - Every question heading gets a line of links: "report a problem with this answer" (naming its page
   and id), "Corrected <date>", and "Write it: ..." for each coding exercise that links to it.
+- Under each question, its practice row (level chip, last grade, grade buttons), and before a
+  page's first question the practice toolbar: in the page as built, so nothing moves when
+  docs/assets/practice.js binds them.
 - A coding exercise gets its Exercise box, and its stub and check as downloads (tools/exercises.py).
 - Search indexes a question's prose and its qa-search line, not its code blocks or the link line
   (`data-search-exclude`); a question page's own entry weighs less than its questions.
