@@ -30,9 +30,11 @@ print(top_p(logits, 0.9).softmax(-1))
 # > tensor([0.506, 0.307, 0.186, 0.000, 0.000, 0.000])
 # the nucleus depends on the temperature applied before it; top-k's set does not
 for T in (0.5, 1.5):
-    print(T, (top_p(logits / T, 0.9).softmax(-1) > 0).sum().item(), "tokens kept")
-    # > 0.5 3 tokens kept
-    # > 1.5 4 tokens kept
+    kept_k = top_k(logits / T, 2).isfinite().nonzero().flatten().tolist()
+    kept_p = top_p(logits / T, 0.9).isfinite().sum().item()
+    print(T, "top-k keeps", kept_k, "| top-p keeps", kept_p, "tokens")
+    # > 0.5 top-k keeps [0, 1] | top-p keeps 3 tokens
+    # > 1.5 top-k keeps [0, 1] | top-p keeps 4 tokens
 
 
 # min-p: keep the tokens with at least min_p times the top token's probability

@@ -24,11 +24,22 @@ for bad in (
         # > ValueError Target size (torch.Size([4, 1])) must be the same as input size
         # > (torch.Size([4, 3]))
 
-# cross_entropy takes uint8 indices as well as int64
+# "Long or Byte": uint8 indices pass on (N, C) alone; the per-position path
+# (N, C, d1) and label_smoothing with weight refuse them
 index = torch.tensor([0, 2, 1, 2])
-byte = F.cross_entropy(logits, index.to(torch.uint8))
-print(torch.equal(byte, F.cross_entropy(logits, index)))
+byte = index.to(torch.uint8)
+print(torch.equal(F.cross_entropy(logits, byte), F.cross_entropy(logits, index)))
 # > True
+for bad in (
+    lambda: F.cross_entropy(logits[..., None], byte[:, None]),
+    lambda: F.cross_entropy(logits, byte, weight=torch.ones(C), label_smoothing=0.1),
+):
+    try:
+        bad()
+    except RuntimeError as e:
+        print(e)
+        # > expected scalar type Long but found Byte
+        # > gather(): Expected dtype int32/int64 for index
 # a float target of another dtype goes through, and the loss takes the target's
 # dtype: (1 - target).mul_(input) runs in place; mse_loss promotes instead
 soft = torch.rand(N, C, dtype=torch.float64)

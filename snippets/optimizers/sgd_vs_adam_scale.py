@@ -27,6 +27,11 @@ adam = [steps(torch.optim.Adam, s, 100, lr=0.01)[0] for s in (1, 1000)]
 ratio = adam[1] / adam[0]
 print(round(ratio.min().item(), 4), round(ratio.max().item(), 4))
 # > 1.0 1.0
+# it cancels while sqrt(v_hat) >> eps (1e-8): scaled by 1e-9, the gradient is
+# near eps and every step shrinks
+tiny = steps(torch.optim.Adam, 1e-9, 100, lr=0.01)[0] / adam[0]
+print(round(tiny.max().item(), 2))
+# > 0.38
 
 # only a factor on the whole gradient cancels: Adam's coupled weight_decay adds
 # wd * w to it, unscaled, so the same wd is 1000 times weaker; AdamW's is not
@@ -56,6 +61,6 @@ print(last_step(lambda t: 5.0 if t == 10_000 else 0.0))
 # a gradient that grows by b2 / b1 per step over the last 150 steps moves further
 print(last_step(lambda t: (b2 / b1) ** max(0, t - 9850)))
 # > 7.27
-# Cauchy-Schwarz on m and v: no gradient history moves further, at any step
+# Cauchy-Schwarz on m and v (b1**2 < b2): no gradient history moves further
 print(round((1 - b1) / math.sqrt(1 - b2) / math.sqrt(1 - b1**2 / b2), 2))
 # > 7.27

@@ -19,6 +19,9 @@ x = torch.randn(1, 4, 8)
 wrong, _ = mha(x, x, x, key_padding_mask=keep)
 print(torch.allclose(wrong, mha(x, x[:, 3:], x[:, 3:])[0]))  # attends to the pad only
 # > True
+# a sample without padding: the same mistake masks every key, and its output is NaN
+print(mha(x, x, x, key_padding_mask=torch.ones_like(keep))[0].isnan().all().item())
+# > True
 right, _ = mha(x, x, x, key_padding_mask=~keep)
 print(torch.allclose(right, mha(x, x[:, :3], x[:, :3])[0], atol=1e-6))
 # > True
