@@ -5,6 +5,7 @@ import math
 import torch
 import torch.nn.functional as F
 from torch import nn
+from torch.overrides import TorchFunctionMode
 
 
 class TinyGPT(nn.Module):
@@ -102,20 +103,24 @@ def check(TinyGPT, train_step):
         if isinstance(m, nn.TransformerEncoderLayer):
             assert m.norm_first, "a post-norm block: norm_first=True"
 
+    class Norms(TorchFunctionMode):  # the outputs of the norms the forward calls
+        def __init__(self):
+            super().__init__()
+            self.outs = []
+
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            out = func(*args, **(kwargs or {}))
+            if func in (F.layer_norm, F.rms_norm, torch.layer_norm):
+                self.outs.append(out)
+            return out
+
     def head_input_and_logits(x):
-        """The output of the last LayerNorm the forward calls, and the logits."""
-        outs = []
-        hooks = [
-            m.register_forward_hook(lambda m, args, out: outs.append(out))
-            for m in model.modules()
-            if isinstance(m, (nn.LayerNorm, nn.RMSNorm))
-        ]
-        with torch.no_grad():
+        """The output of the last norm the forward calls (nn.LayerNorm, or a module of
+        your own that calls F.layer_norm), and the logits."""
+        with torch.no_grad(), Norms() as norms:
             logits = model(x)
-        for h in hooks:
-            h.remove()
-        assert outs, "no nn.LayerNorm is called: the final norm?"
-        return outs[-1], logits
+        assert norms.outs, "no F.layer_norm is called: the final norm?"
+        return norms.outs[-1], logits
 
     def assert_tied_head(when):
         """The logits are the final norm's output times the embedding matrix (plus a
