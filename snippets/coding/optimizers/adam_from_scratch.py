@@ -84,6 +84,23 @@ def check(Adam):
                 assert g is None or torch.equal(p.grad, g), (
                     f"{case}, step {step}, param {i}: step() changed .grad"
                 )
+        # The moments live in opt.state, so state_dict() saves them for a resume
+        # (under any key: an entry left empty by reading self.state[p] counts as none).
+        saved = {i: s for i, s in opt.state_dict()["state"].items() if s}
+        want = torch_opt.state_dict()["state"]
+        assert saved.keys() == want.keys(), (
+            f"{case}: state_dict()['state'] holds state for params {sorted(saved)}, "
+            f"torch's for {sorted(want)}: keep m, v and t in self.state[p]"
+        )
+        for i in want:
+            for key in ("exp_avg", "exp_avg_sq"):
+                moment = want[i][key]
+                assert any(
+                    torch.is_tensor(v)
+                    and v.shape == moment.shape
+                    and torch.allclose(v, moment)
+                    for v in saved[i].values()
+                ), f"{case}: state_dict() does not hold param {i}'s {key}"
     print(
         "Adam matches torch.optim.Adam, steps 1 to 5: bias correction, eps, t, groups"
     )

@@ -62,10 +62,15 @@ def check(warmup_cosine_lr):
                 f"total_steps - warmup_steps and ends at min_lr",
             )
     # Past total_steps CosineAnnealingLR climbs back up (a cosine has no end); this
-    # schedule holds min_lr.
+    # schedule holds min_lr (1e-5 and 0.1 too, not 0).
     cfg, step = configs[0], configs[0][2] + 2
     assert torch_schedule(*cfg, n=step + 1)[step] > cfg[4], "torch's, past total_steps"
-    assert warmup_cosine_lr(step, *cfg) == cfg[4], "past total_steps: hold min_lr"
+    for cfg in configs:
+        for step in (cfg[2] + 1, cfg[2] + 2, 3 * cfg[2]):
+            got = warmup_cosine_lr(step, *cfg)
+            assert got == cfg[4], (
+                f"{cfg}, step {step}: past total_steps hold min_lr, {got}"
+            )
     print("warmup_cosine_lr matches SequentialLR(LinearLR, CosineAnnealingLR)")
     # > warmup_cosine_lr matches SequentialLR(LinearLR, CosineAnnealingLR)
 
