@@ -36,7 +36,7 @@ print(len(graphs))  # the dynamic graph serves other sizes...
 # > 2
 scale(torch.randn(1), 2)
 scale(torch.randn(0), 2)
-print(len(graphs))  # ...but not 0 or 1: those are always specialized
+print(len(graphs))  # ...but not 0 or 1: by default those are specialized
 # > 4
 scale(torch.randn(7, dtype=torch.float64), 2)
 print(len(graphs))  # a new dtype fails the guards too

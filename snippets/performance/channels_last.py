@@ -14,6 +14,11 @@ out = conv(y)
 # convolutions keep the layout: no transposes
 print(out.is_contiguous(memory_format=torch.channels_last))
 # > True
+# ...until a .contiguous() copies it back to NCHW; the next conv converts it again
+print(out.contiguous().is_contiguous(memory_format=torch.channels_last))
+# > False
+print(conv(x).is_contiguous(memory_format=torch.channels_last))  # NCHW in, NHWC out
+# > True
 print(torch.allclose(out, conv(x), atol=1e-6))
 # > True
 
