@@ -25,6 +25,25 @@ pretrained = nn.Embedding.from_pretrained(torch.ones(5, 3), padding_idx=0)
 print(pretrained.weight[0].tolist())
 # > [1.0, 1.0, 1.0]
 
+# trained, that row keeps its value under Adam and momentum (its gradient, and so its
+# moments, are always zero); only weight decay moves it
+for make_opt in (
+    lambda ps: torch.optim.Adam(ps, lr=0.1),
+    lambda ps: torch.optim.SGD(ps, lr=0.1, momentum=0.9),
+    lambda ps: torch.optim.AdamW(ps, lr=0.1, weight_decay=0.01),
+):
+    pre = nn.Embedding.from_pretrained(torch.ones(5, 3), padding_idx=0, freeze=False)
+    opt = make_opt(pre.parameters())
+    for _ in range(3):
+        opt.zero_grad()
+        pre(ids).sum().backward()
+        opt.step()
+    # row 0 (padding), row 1 (looked up)
+    print(type(opt).__name__, [round(w, 4) for w in pre.weight[:2, 0].tolist()])
+    # > Adam [1.0, 0.7]
+    # > SGD [1.0, 0.439]
+    # > AdamW [0.997, 0.6973]
+
 # out of range, negative, float, int16: each raises
 bad_ids = [[5], [-1], [1.0], torch.tensor([1], dtype=torch.int16)]
 for bad in map(torch.as_tensor, bad_ids):
