@@ -88,6 +88,16 @@ a[:] = 0
 out.sum().backward()
 print(c._version, w.grad)
 # > 0 tensor([0., 0.])
+# views share one counter with their base: a write to b[1:] breaks the saved b[:1],
+# though it leaves b[:1]'s values as they were
+b = w * 1
+out = b[:1] ** 2  # pow saves its input, the view b[:1]
+b[1:].add_(1)
+try:
+    out.sum().backward()
+except RuntimeError as e:
+    print(b[:1].tolist(), "modified by an inplace operation" in str(e))
+    # > [1.0] True
 # a write under no_grad() is still counted, and caught
 w.grad = None
 y = w.sigmoid()

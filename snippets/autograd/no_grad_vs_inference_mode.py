@@ -20,7 +20,7 @@ def saved_for_backward(fn):
     return out, count
 
 
-model.eval()  # switches Dropout/BatchNorm behaviour only
+model.eval()  # sets training=False: switches Dropout's behaviour, not autograd's
 with_graph, n = saved_for_backward(lambda: model(x))
 print("eval():", with_graph.requires_grad, n, "tensors saved")
 # > eval(): True 4 tensors saved

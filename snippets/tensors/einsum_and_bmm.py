@@ -51,19 +51,21 @@ def graph_ops(t):
     return names
 
 
-# What einsum runs depends on the string: a summed index that both operands share makes
-# a bmm, an index summed in one operand only is summed out first, no summed index is a
-# mul, one operand a diagonal and a sum
+# What einsum runs depends on the string: a summed index of size > 1 that both operands
+# share makes a bmm (of size 1, a mul), an index summed in one operand only is summed
+# out first, no summed index is a mul, one operand a diagonal and a sum
 x = torch.randn(3, 3, requires_grad=True)
 key = {"BmmBackward0", "MulBackward0", "DiagonalBackward0", "SumBackward1"}
 for eq, operands in (
     ("bhqd,bhkd->bhqk", (q, k)),
+    ("ik,kj->ij", (x[:, :1], x[:1])),  # k = 1
     ("ij,kl->", (x, x)),
     ("i,j->ij", (x[0], x[1])),
     ("ii->", (x,)),
 ):
     print(eq, sorted(graph_ops(torch.einsum(eq, *operands)) & key))
     # > bhqd,bhkd->bhqk ['BmmBackward0']
+    # > ik,kj->ij ['MulBackward0']
     # > ij,kl-> ['MulBackward0', 'SumBackward1']
     # > i,j->ij ['MulBackward0']
     # > ii-> ['DiagonalBackward0', 'SumBackward1']

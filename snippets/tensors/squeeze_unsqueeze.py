@@ -16,7 +16,8 @@ print(y.squeeze().shape, y.squeeze(1).shape, y.squeeze((1, 3)).shape)
 # > torch.Size([2, 3]) torch.Size([2, 3, 1]) torch.Size([2, 3])
 print(y.squeeze(0).shape)  # dim 0 has size 2: no error, nothing removed
 # > torch.Size([2, 1, 3, 1])
-print(y.squeeze().data_ptr() == y.data_ptr(), x[None].data_ptr() == x.data_ptr())
+# both return views: the same memory, no copy
+print(y.squeeze().data_ptr() == y.data_ptr(), x.unsqueeze(0).data_ptr() == x.data_ptr())
 # > True True
 
 # The trap: squeeze() on a batch of one removes the batch dim too
