@@ -23,6 +23,17 @@ result = new.load_state_dict(state, strict=False)
 print(result.missing_keys, result.unexpected_keys)
 # > ['3.weight', '3.bias'] ['2.weight', '2.bias']
 
+# a layer with parameters inserted, shapes that fit: the old head loads into it
+old8 = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 8))
+new8 = nn.Sequential(
+    nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 8), nn.ReLU(), nn.Linear(8, 8)
+)
+result = new8.load_state_dict(old8.state_dict(), strict=False)
+print(result.missing_keys, result.unexpected_keys)
+# > ['4.weight', '4.bias'] []
+print(torch.equal(new8[2].weight, old8[2].weight))  # old head, new layer
+# > True
+
 head3 = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 3))  # a new 3-class head
 try:
     # strict=False does not forgive a shape mismatch

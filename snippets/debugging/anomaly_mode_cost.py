@@ -45,6 +45,13 @@ with warnings.catch_warnings(record=True) as caught:
 print(textwrap.fill(str(caught[0].message), 80))
 # > Anomaly Detection has been enabled. This mode will increase the runtime and
 # > should only be enabled for debugging.
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    torch.autograd.set_detect_anomaly(True)  # the same mode, without a warning
+    enabled = torch.is_anomaly_enabled()
+    torch.autograd.set_detect_anomaly(False)
+print(enabled, len(caught))
+# > True 0
 
 nodes = [n for n in nodes if type(n).__name__ != "AccumulateGrad"]
 # forward: a Python stack trace per op
