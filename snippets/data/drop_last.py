@@ -23,6 +23,13 @@ except ValueError as e:
     print(str(e).split(", got")[0], xb.shape)
     # > Expected more than 1 value per channel when training torch.Size([1, 3])
 
-# One image still has H * W values per channel: BatchNorm2d trains on it (noisily).
-print(nn.BatchNorm2d(3).train()(torch.randn(1, 3, 4, 4)).shape)
+# One image still has H * W values per channel: BatchNorm2d trains on it (noisily),
+# unless H * W is 1 (after global pooling), where it raises like BatchNorm1d.
+bn2d = nn.BatchNorm2d(3).train()
+print(bn2d(torch.randn(1, 3, 4, 4)).shape)
 # > torch.Size([1, 3, 4, 4])
+try:
+    bn2d(torch.randn(1, 3, 1, 1))
+except ValueError as e:
+    print(str(e).split(", got")[0])
+    # > Expected more than 1 value per channel when training

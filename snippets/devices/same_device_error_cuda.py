@@ -24,10 +24,11 @@ except RuntimeError as e:
     print(str(e)[:45])
     # > Expected all tensors to be on the same device
 
-# Two 0-dim CPU inputs alone run on the CPU; with a CUDA out= the second is refused.
+# The op runs on the first non-CPU operand's device, even with the CPU scalar first;
+# two CPU scalars with a CUDA out= make a CUDA op, and the second is refused.
 two = (torch.tensor(2.0), torch.tensor(3.0))
-print(torch.mul(*two).device)
-# > cpu
+print(torch.mul(two[0], torch.tensor(3.0, device="cuda")).device)
+# > cuda:0
 try:
     torch.mul(*two, out=torch.empty((), device="cuda"))
 except RuntimeError as e:
