@@ -58,7 +58,7 @@ def by_hand(levels):
 y = by_hand(127)
 print("x86, 0..127 equals quantize_dynamic's output:", torch.allclose(y, q_out))
 # > x86, 0..127 equals quantize_dynamic's output: True
-# qnnpack, the engine for ARM CPUs, ignores reduce_range (and says so on stderr)
+# qnnpack, the engine for ARM CPUs, ignores reduce_range
 torch.backends.quantized.engine = "qnnpack"
 with warnings.catch_warnings(record=True):  # the same deprecations as above
     warnings.simplefilter("always")

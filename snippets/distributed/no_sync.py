@@ -59,6 +59,15 @@ def train(rank, world_size):
         )
         # > synced every micro-batch, equals it too: True
 
+    # "as it stands": a leftover in .grad that differs by rank is averaged too
+    model.module.weight.grad.fill_(100.0 * rank)
+    nn.functional.mse_loss(model(micro[0][0]), micro[0][1]).backward()
+    grads = [torch.empty_like(model.module.weight.grad) for _ in range(world_size)]
+    dist.all_gather(grads, model.module.weight.grad)
+    if rank == 0:
+        print("rank-specific leftover in .grad, ranks agree:", torch.equal(*grads))
+        # > rank-specific leftover in .grad, ranks agree: True
+
     # the trap: forward outside no_sync(), backward inside it
     model.zero_grad()
     loss = nn.functional.mse_loss(model(micro[0][0]), micro[0][1])
