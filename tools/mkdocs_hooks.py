@@ -346,7 +346,7 @@ def practice_card(heading: str, qid: str) -> str:
     return (
         f'<div class="qa-card" data-question="{qid}" data-search-exclude>'
         + level_chip(level.group(1) if level else "")
-        + '<span class="qa-card__last">Not graded yet</span>'
+        + '<span class="qa-card__last" data-key="">Not graded yet</span>'
         + '<span class="qa-grade" role="group"'
         + f' aria-label="Grade yourself on: {html.escape(title)}">'
         + '<span class="qa-grade__label" aria-hidden="true">Grade:</span>'

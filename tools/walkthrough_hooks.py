@@ -4,7 +4,8 @@ mkdocs-jupyter executes each notebook (cached in .cache/mkdocs-jupyter by file h
 HTML: about 600 KB of inlined JupyterLab CSS and scripts, then the cells. For each walkthrough page this hook
 
 - keeps only the cells, shows code cells as Material code blocks (its highlighting, copy button, dark mode),
-  joins a cell's printed output into one block, and leaves the rest to docs/assets/walkthroughs.css;
+  left out of the search index as question pages' code is, joins a cell's printed output into one block,
+  and leaves the rest to docs/assets/walkthroughs.css;
 - fails the build on any stderr output in the page (a warning printed by a cell is a bug to fix);
 - gives each plot the alt text of its cell's `alt` metadata (`# %% alt="..."`), and fails on a plot without;
 - rewrites the Markdown cells' links to other pages (`../training/index.md#overfitting`) into site URLs, and
@@ -100,7 +101,8 @@ def slim(content: str) -> str:
     content = STREAM_SPLIT.sub("", content)
     content = CODE.sub(
         lambda m: (
-            f'<div class="language-{m["lang"]} highlight"><pre><span></span><code>{m["code"]}</code></pre></div>'
+            f'<div class="language-{m["lang"]} highlight" data-search-exclude>'
+            f"<pre><span></span><code>{m['code']}</code></pre></div>"
         ),
         content,
     )
