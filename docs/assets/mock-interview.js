@@ -218,46 +218,29 @@
     var count = settings.count || 10;
 
     var heading = el("h2", { className: "qa-mock__heading", text: "Set up your interview" });
-    var sectionBoxes = el("div", { className: "qa-mock__choices" });
-    sections.forEach(function (name) {
-      var n = list.filter(function (q) {
-        return q.section === name;
-      }).length;
-      sectionBoxes.append(
-        el("label", {}, [
-          el("input", {
-            type: "checkbox",
-            name: "section",
-            value: name,
-            checked: chosenSections.indexOf(name) >= 0,
-          }),
-          " " + name + " ",
-          el("span", { className: "qa-mock__count", text: "(" + n + ")" }),
-        ])
-      );
-    });
+    // A checkbox per section or level, with how many questions it holds.
+    function choices(name, values, chosen, label, key) {
+      var box = el("div", { className: "qa-mock__choices" });
+      values.forEach(function (value) {
+        var n = list.filter(function (q) {
+          return q[key] === value;
+        }).length;
+        box.append(
+          el("label", {}, [
+            el("input", { type: "checkbox", name: name, value: value, checked: chosen.indexOf(value) >= 0 }),
+            " ",
+            label(value),
+            " ",
+            el("span", { className: "qa-mock__count", text: "(" + n + ")" }),
+          ])
+        );
+      });
+      return box;
+    }
+    var sectionBoxes = choices("section", sections, chosenSections, String, "section");
     var all = P.button("Select all", "md-button qa-mock__small qa-mock__all");
     var none = P.button("Select none", "md-button qa-mock__small qa-mock__none");
-    var levelBoxes = el("div", { className: "qa-mock__choices" });
-    Object.keys(P.LEVELS).forEach(function (level) {
-      var n = list.filter(function (q) {
-        return q.level === level;
-      }).length;
-      levelBoxes.append(
-        el("label", {}, [
-          el("input", {
-            type: "checkbox",
-            name: "level",
-            value: level,
-            checked: chosenLevels.indexOf(level) >= 0,
-          }),
-          " ",
-          P.chip(level),
-          " ",
-          el("span", { className: "qa-mock__count", text: "(" + n + ")" }),
-        ])
-      );
-    });
+    var levelBoxes = choices("level", Object.keys(P.LEVELS), chosenLevels, P.chip, "level");
     var whichSelect = el("select", { id: "qa-mock-which", name: "which" }, [
       el("option", { value: "all", text: "any question" }),
       el("option", { value: "ungraded", text: "only questions I have not graded yet" }),
