@@ -361,14 +361,6 @@
     }
   }
 
-  function titleOf(heading) {
-    var copy = heading.cloneNode(true);
-    copy.querySelectorAll(".headerlink").forEach(function (a) {
-      a.remove();
-    });
-    return copy.textContent.trim();
-  }
-
   // The row under a question (in the page as built, tools/mkdocs_hooks.py): its level, the reader's last
   // grade, the grade buttons. Pressing the grade already given takes it back.
   function bindCard(card) {
