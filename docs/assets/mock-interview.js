@@ -489,7 +489,7 @@
     }
 
     reveal.addEventListener("click", function () {
-      run.revealed = Math.round((Date.now() - run.shownAt) / 1000);
+      run.revealed = Math.floor((Date.now() - run.shownAt) / 1000); // as the running clock shows it
       store(s);
       stopTimer();
       if (!answerBody.firstChild) answerBody.append(el("p", { text: "Loading the answer…" }));
@@ -780,9 +780,15 @@
       if (event.key === "Escape") close();
     });
     yes.addEventListener("click", function () {
+      // Every grade this site keeps: the questions' and the last interview's (its settings stay).
+      var s = load();
+      s.run = null;
+      store(s);
       P.clearProgress();
       close();
       say("Your progress is cleared.");
+      var mock = document.getElementById("qa-mock");
+      if (mock && mock.classList.contains("qa-mock--ready")) render(mock, list, false);
     });
     clear.setAttribute("aria-expanded", "false");
 

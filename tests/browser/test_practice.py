@@ -435,10 +435,18 @@ def test_a_bad_import_is_rejected_and_progress_kept_then_cleared(
     assert page.evaluate("document.activeElement.textContent") == "Cancel"
     page.keyboard.press("Enter")
     assert page.evaluate("localStorage.getItem('qa-progress')") == before
+    # A finished interview's grades and times are progress too: clearing deletes them.
+    page.evaluate(
+        "u => localStorage.setItem('qa-mock', JSON.stringify({version: 1, settings: null,"
+        " run: {urls: [u], results: [{grade: 'missed', secs: 62}], i: 1, finished: true}}))",
+        questions[0]["url"],
+    )
     page.get_by_role("button", name="Clear my progress").click()
     page.get_by_role("button", name="Yes, delete my progress").click()
     assert progress(page) == {}
     assert "graded 0 of" in page.inner_text(".qa-progress__summary")
+    mock = page.evaluate("JSON.parse(localStorage.getItem('qa-mock'))")
+    assert mock["run"] is None, f"the last interview's grades survived Clear: {mock}"
 
 
 def no_overflow(page, where: str) -> None:
@@ -564,3 +572,17 @@ def test_practice_js_labels_are_the_builds():
         assert body, f"practice.js defines no {name}"
         found = dict(re.findall(r'(\w+): "([^"]*)"', body.group(1)))
         assert found == labels, f"practice.js {name} {found} != tools/qa.py {labels}"
+
+
+def test_without_javascript_no_dead_practice_controls(new_context, base_url):
+    """The build writes the practice controls into section pages; without JavaScript they
+    would do nothing, so they are not shown (overrides/main.html), while the level chips are."""
+    page = new_context(java_script_enabled=False).new_page()
+    page.goto(base_url + "tensors/")
+    assert page.locator(".qa-card .qa-level").first.is_visible(), (
+        "the level chip is hidden"
+    )
+    for part in (".qa-practice", ".qa-card .qa-grade"):
+        assert not page.locator(part).first.is_visible(), (
+            f"{part} shown without JavaScript"
+        )
