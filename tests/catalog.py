@@ -241,6 +241,33 @@ CATALOG: list[Broken] = [
         {"ok.py": OK},
     ),
     page_entry(
+        "answer-shape",
+        "no-answer",
+        '## Is this a question? { #q data-level="core" }\n\nIt is.\n\n'
+        + '```python\n--8<-- "catalog/ok.py"\n```\n\n'
+        + SEARCH,
+        3,
+        {"ok.py": OK},
+    ),
+    page_entry(
+        "answer-shape",
+        "long-point",
+        '## Is this a question? { #q data-level="core" }\n\n**Answer.** '
+        + "Yes, and here is why at length. " * 12
+        + '\n\n```python\n--8<-- "catalog/ok.py"\n```\n\n'
+        + SEARCH,
+        3,
+        {"ok.py": OK},
+    ),
+    page_entry(
+        "answer-shape",
+        "wall",
+        Q + "The detail, " + "and more detail, " * 50 + "to the end.\n\n"
+        '```python\n--8<-- "catalog/ok.py"\n```\n\n' + SEARCH,
+        5,
+        {"ok.py": OK},
+    ),
+    page_entry(
         "question-level",
         "none",
         '## Which level? { #q }\n\n```python\n--8<-- "catalog/ok.py"\n```\n\n' + SEARCH,

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from pytest_codeblocks import extract_from_buffer
 
-from tools.qa import INCLUDE, LEVELS, Project, includes
+from tools.qa import FENCE, INCLUDE, LEVELS, Project, includes
 
 SCOPES = ("page", "site", "block", "build", "budget")
 
@@ -438,6 +438,84 @@ def _question_level(project: Project, q):
             q.where,
             f"data-level '{level}' is not one of {list(LEVELS)}",
         )
+
+
+ANSWER_WORDS = 60  # the point a candidate says aloud: about 20 seconds, three lines on a page
+ANSWER_SENTENCES = 2
+PARAGRAPH_WORDS = 120  # a longer paragraph is a wall to skim: split it, or make it a list
+TASK_BOX = re.compile(r'^!!!\s+question\s+"Task"')
+PROSE = re.compile(r"^(?:\*\*|[A-Za-z`\[(\"'])")  # not a list, table, fence, HTML or admonition
+LIST_ITEM = re.compile(r"^(?:[-*+]|\d+\.)\s")
+
+
+def prose_paragraphs(body: list[str], first_line: int):
+    """(line, text) of each prose paragraph of a question's body, outside fences: what the
+    reader reads as running text (list items, tables, admonitions and HTML excluded)."""
+    out, para, start, fence = [], [], 0, None
+    for n, line in enumerate(body, start=first_line):
+        if m := FENCE.match(line):
+            fence = None if fence and m.group(1)[0] == fence[0] else (fence or m.group(1))
+            para = []
+            continue
+        if fence:
+            continue
+        if not line.strip():
+            if para:
+                out.append((start, " ".join(para)))
+            para = []
+        elif para or (PROSE.match(line) and not LIST_ITEM.match(line)):
+            start = start if para else n
+            para.append(line.strip())
+    if para:
+        out.append((start, " ".join(para)))
+    return out
+
+
+def reading_words(text: str) -> int:
+    """Words as rendered: link targets and HTML tags are not read."""
+    text = re.sub(r"\]\([^)]*\)", "]", text)
+    return len(re.sub(r"<[^>]+>", " ", text).split())
+
+
+def sentences(text: str) -> int:
+    """Sentences as a reader counts them: code spans and links do not end one."""
+    text = re.sub(r"`[^`]*`", "x", re.sub(r"\]\([^)]*\)", "]", text))
+    text = re.sub(r"\b(?:e\.g|i\.e|vs|etc)\.", "x", text.replace("**Answer.**", ""))
+    return len(re.findall(r"[.!?](?=\s+[A-Z*(\[`\"]|\s*$)", text.strip()))
+
+
+@question_rule(
+    "answer-shape",
+    f"A conceptual answer opens with its point: a first paragraph that starts with **Answer.** "
+    f"in at most {ANSWER_SENTENCES} sentences and {ANSWER_WORDS} words; no prose paragraph "
+    f"holds more than {PARAGRAPH_WORDS} words.",
+    "Put what a candidate would say aloud first, in one or two sentences; move the why and the "
+    "detail into the paragraphs (or a list) after it, and split a long paragraph.",
+)
+def _answer_shape(project: Project, q):
+    if any(TASK_BOX.match(line) for line in q.body):
+        return  # a coding task opens with its Task box (exercise-shape)
+    paras = prose_paragraphs(q.body, q.line + 1)
+    rel = project.rel(q.page)
+    if not paras or not paras[0][1].startswith("**Answer.**"):
+        at = f"{rel}:{paras[0][0]}" if paras else q.where
+        yield violation("answer-shape", at, f"'{q.title}' does not open with **Answer.**")
+    else:
+        words, count = reading_words(paras[0][1]), sentences(paras[0][1])
+        if words > ANSWER_WORDS or count > ANSWER_SENTENCES:
+            yield violation(
+                "answer-shape",
+                f"{rel}:{paras[0][0]}",
+                f"the opening paragraph has {words} words and {count} sentences "
+                f"(at most {ANSWER_WORDS} and {ANSWER_SENTENCES})",
+            )
+    for n, text in paras[1:]:
+        if (w := reading_words(text)) > PARAGRAPH_WORDS:
+            yield violation(
+                "answer-shape",
+                f"{rel}:{n}",
+                f"a paragraph of {w} words (at most {PARAGRAPH_WORDS})",
+            )
 
 
 @rule(

@@ -17,7 +17,9 @@ from tools.qa import PROJECT
 SECTION_TEMPLATE = """
 ## {todo}: the question, as an interviewer asks it? {{ #{id} data-level="{todo}" }}
 
-**Answer.** {todo}: the short, exact answer, then why.
+**Answer.** {todo}: the point, in one or two sentences a candidate could say aloud.
+
+{todo}: why, and the detail, in short paragraphs or a list.
 
 **The trap.** {todo}: what people get wrong.
 
