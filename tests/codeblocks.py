@@ -94,11 +94,21 @@ class QAItem(pytest.Item):
         return super().repr_failure(excinfo)
 
 
+@functools.cache
+def site_violations() -> list[rules.Violation]:
+    """The site rules, once per test process (tests/test_rules.py reports them all)."""
+    return rules.check_site(PROJECT)
+
+
 class Rules(QAItem):
-    """The page rules of tests/rules.py, for one page (or walkthrough)."""
+    """The page rules of tests/rules.py for one page (or walkthrough), and the site rules'
+    findings that concern it (a question missing from the quick reference, an orphan snippet of
+    its folder, a query naming one of its questions)."""
 
     def runtest(self):
-        found = rules.check_page(PROJECT, Path(self.path))
+        page = Path(self.path)
+        found = rules.check_page(PROJECT, page)
+        found += [v for v in site_violations() if rules.concerns(PROJECT, page, v)]
         if found:
             raise Failed(found)
 

@@ -440,11 +440,17 @@ def _question_level(project: Project, q):
         )
 
 
-ANSWER_WORDS = 60  # the point a candidate says aloud: about 20 seconds, three lines on a page
+ANSWER_WORDS = (
+    60  # the point a candidate says aloud: about 20 seconds, three lines on a page
+)
 ANSWER_SENTENCES = 2
-PARAGRAPH_WORDS = 120  # a longer paragraph is a wall to skim: split it, or make it a list
+PARAGRAPH_WORDS = (
+    120  # a longer paragraph is a wall to skim: split it, or make it a list
+)
 TASK_BOX = re.compile(r'^!!!\s+question\s+"Task"')
-PROSE = re.compile(r"^(?:\*\*|[A-Za-z`\[(\"'])")  # not a list, table, fence, HTML or admonition
+PROSE = re.compile(
+    r"^(?:\*\*|[A-Za-z`\[(\"'])"
+)  # not a list, table, fence, HTML or admonition
 LIST_ITEM = re.compile(r"^(?:[-*+]|\d+\.)\s")
 
 
@@ -454,7 +460,9 @@ def prose_paragraphs(body: list[str], first_line: int):
     out, para, start, fence = [], [], 0, None
     for n, line in enumerate(body, start=first_line):
         if m := FENCE.match(line):
-            fence = None if fence and m.group(1)[0] == fence[0] else (fence or m.group(1))
+            fence = (
+                None if fence and m.group(1)[0] == fence[0] else (fence or m.group(1))
+            )
             para = []
             continue
         if fence:
@@ -499,7 +507,9 @@ def _answer_shape(project: Project, q):
     rel = project.rel(q.page)
     if not paras or not paras[0][1].startswith("**Answer.**"):
         at = f"{rel}:{paras[0][0]}" if paras else q.where
-        yield violation("answer-shape", at, f"'{q.title}' does not open with **Answer.**")
+        yield violation(
+            "answer-shape", at, f"'{q.title}' does not open with **Answer.**"
+        )
     else:
         words, count = reading_words(paras[0][1]), sentences(paras[0][1])
         if words > ANSWER_WORDS or count > ANSWER_SENTENCES:
@@ -843,7 +853,7 @@ def _errors_page_printed(project: Project):
     "Add one line with the fact the answer proves, ending in a link to page#id.",
 )
 def _quick_reference(project: Project):
-    page = project.docs / "reference" / "mental-model.md"
+    page = project.quick_reference
     if not page.exists():
         return
     text = page.read_text(encoding="utf-8")
@@ -1172,6 +1182,18 @@ def check_page(project: Project, page: Path) -> list[Violation]:
 
 def check_site(project: Project) -> list[Violation]:
     return [v for r in RULES.values() if r.scope == "site" for v in r.check(project)]
+
+
+def concerns(project: Project, page: Path, v: Violation) -> bool:
+    """Whether a site rule's violation is about this page: it is located on the page or on one of
+    its snippets, or it names one of the page's questions (a query, a correction). The one-page
+    test reports these with the page's own rules, so a contributor sees them before `make test`."""
+    path = v.where.rsplit(":", 1)[0] if v.where[-1:].isdigit() else v.where
+    if path == project.rel(page):
+        return True
+    if Path(path).parent == Path(project.rel(project.snippet_dir(page))):
+        return True
+    return f"{page.relative_to(project.docs).as_posix()}#" in v.message
 
 
 def check_all(project: Project) -> list[Violation]:

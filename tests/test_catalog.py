@@ -107,6 +107,28 @@ def test_static_rule_is_caught(entry: Broken, tmp_path):
     assert_caught(entry, rules.check_all(project), innocent=("docs/index.md",))
 
 
+# Site rules whose finding sits on the catalog's page or its snippets: the one-page test
+# (`make test ARGS=docs/<section>/index.md`) must report them too (tests/codeblocks.py, Rules).
+ONE_PAGE = [
+    b
+    for b in STATIC
+    if rules.RULES[b.rule].scope == "site"
+    and b.where.startswith((catalog.PAGE, catalog.SNIPPETS))
+]
+
+
+@pytest.mark.parametrize("entry", ONE_PAGE, ids=[b.id for b in ONE_PAGE])
+def test_the_one_page_test_reports_the_site_rules_about_its_page(entry, tmp_path):
+    project = small_project(tmp_path, entry.files)
+    page = project.root / catalog.PAGE
+    found = [v for v in rules.check_site(project) if rules.concerns(project, page, v)]
+    assert_caught(entry, found)
+    other = project.root / "docs" / "index.md"
+    assert not [v for v in found if rules.concerns(project, other, v)], (
+        f"{entry.id}: a finding about {catalog.PAGE} was also put on docs/index.md"
+    )
+
+
 @pytest.mark.parametrize("entry", BLOCKS, ids=[b.id for b in BLOCKS])
 def test_block_rule_is_caught(entry: Broken, tmp_path):
     project = small_project(tmp_path, entry.files)

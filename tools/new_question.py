@@ -84,11 +84,22 @@ def main(section: str, name: str) -> int:
     where = PROJECT.rel(page)
     print(f"created {PROJECT.rel(snippet)}")
     print(f"added   {where}:{line}  ## ... {{ #{name} }}")
-    print("next:   write the snippet and the answer (CONTRIBUTING.md), then")
-    print(f"        make update-output ARGS={where}   (writes what the snippet prints)")
-    print(f"        make test ARGS={where}            (the page's rules and blocks)")
-    print(f"        add queries for #{name} to tests/search/queries/ (CONTRIBUTING.md)")
+    for line in next_steps(where, name):
+        print(line)
     return 0
+
+
+def next_steps(where: str, name: str) -> list[str]:
+    """What to do after the scaffold, in CONTRIBUTING.md's order (the files named exist: a test)."""
+    quick = PROJECT.rel(PROJECT.quick_reference)
+    queries = PROJECT.rel(PROJECT.search_queries["tuning"])
+    return [
+        "next:   write the snippet and the answer (CONTRIBUTING.md), then",
+        f"        make update-output ARGS={where}   (writes what the snippet prints)",
+        f"        add a line for #{name} to {quick} (the quick reference)",
+        f"        add queries for #{name} to {queries}",
+        f"        make test ARGS={where}            (the page's rules, blocks and site rules)",
+    ]
 
 
 if __name__ == "__main__":

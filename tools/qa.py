@@ -241,6 +241,17 @@ class Project:
     def rel(self, path: Path) -> str:
         return rel(path, self.root)
 
+    @property
+    def quick_reference(self) -> Path:
+        """The one-line-per-question cheat sheet every question is listed in."""
+        return self.docs / "reference" / "mental-model.md"
+
+    @property
+    def search_queries(self) -> dict[str, Path]:
+        """The search query sets: the one contributors tune against, and the held-out one."""
+        folder = self.root / "tests" / "search"
+        return {"tuning": folder / "tuning.yml", "heldout": folder / "heldout.yml"}
+
     def pages(self) -> list[Path]:
         return sorted(self.docs.rglob("*.md"))
 

@@ -12,8 +12,7 @@ from tools.qa import PROJECT
 
 from .pages import page_url
 
-QUERIES = PROJECT.root / "tests" / "search"
-SETS = {"tuning": QUERIES / "tuning.yml", "heldout": QUERIES / "heldout.yml"}
+SETS = PROJECT.search_queries
 # QA_SEARCH_SETS=tuning types the tuning set alone: what tuning runs, so the held-out set stays
 # unseen until an engine's settings are frozen (tools/search/README.md).
 CHOSEN = [
