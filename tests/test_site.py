@@ -38,27 +38,33 @@ def test_installed_torch_is_the_pinned_one():
     )
 
 
-def test_every_page_says_which_torch_every_snippet_ran_against(built_site):
-    expected = f"ran against torch {PROJECT.torch_pin()}"
-    missing = [
-        str(p.relative_to(built_site))
-        for p in html_pages(built_site)
-        if expected not in p.read_text(encoding="utf-8")
-    ]
-    assert not missing, f"pages without '{expected}' in the footer: {missing}"
+def test_the_footer_says_what_is_true_of_the_page(built_site):
+    """A page with code says which torch its snippets ran against; a page without says nothing of
+    snippets; every page links the page on how answers are proven."""
+    ran = f"against torch {PROJECT.torch_pin()} and compare what it prints"
+    wrong = []
+    for p in html_pages(built_site):
+        text = p.read_text(encoding="utf-8")
+        footer = text[text.find('data-qa="verified-with"') :]
+        has_code = 'class="highlight' in text[: text.find('data-qa="verified-with"')]
+        if (ran in footer) != has_code or "reference/proof/" not in footer:
+            wrong.append(f"{p.relative_to(built_site)} (code: {has_code})")
+    assert not wrong, f"footers that do not say what is true of their page: {wrong}"
 
 
 def test_home_page_counts_are_counted(built_site):
     home = (built_site / "index.html").read_text(encoding="utf-8")
+    proof = (built_site / "reference" / "proof" / "index.html").read_text("utf-8")
     questions = len(PROJECT.all_questions())
     snippets = len(PROJECT.snippet_files())
     assert re.search(rf"\b{questions}\b questions", home), (
         f"home page does not say {questions}"
     )
-    assert re.search(rf"\b{snippets}\b snippets", home), (
-        f"home page does not say {snippets}"
+    assert re.search(rf"\b{snippets}\b\s+snippets", proof), (
+        f"the proof page does not say {snippets}"
     )
-    assert "{{" not in home, "an unreplaced {{ placeholder }} on the home page"
+    for text in (home, proof):
+        assert "{{" not in text, "an unreplaced {{ placeholder }}"
 
 
 def third_party_loads(site: Path) -> list[rules.Violation]:

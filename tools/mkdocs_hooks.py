@@ -26,6 +26,7 @@ import json
 import os
 import re
 import sys
+from collections import Counter
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -37,7 +38,15 @@ from mkdocs.structure.files import File  # noqa: E402
 
 from tests.rules import violation  # noqa: E402
 from tools import exercises  # noqa: E402
-from tools.qa import GRADES, LEVELS, PROGRESS_FILTERS, Project, includes  # noqa: E402
+from tools.qa import (
+    GRADES,
+    LEVEL_MEANING,
+    LEVELS,
+    PROGRESS_FILTERS,
+    RANDOM_SCOPES,
+    Project,
+    includes,
+)  # noqa: E402
 
 FACTS: dict[str, str] = {}
 QUESTION_URLS: dict[str, list[str]] = {}  # page url -> the links of its questions
@@ -137,7 +146,58 @@ def add_exercise_boxes(markdown: str, project: Project, page: Path) -> str:
                 )
                 lines[i - 1 : i - 1] = box.split("\n")
                 break
-    return "\n".join(lines)
+    return collapse_solutions("\n".join(lines))
+
+
+TASK = re.compile(r'^!!!\s+question\s+"Task"')
+SOLUTION_BOX = '??? success qa-solution "Solution, traps, cost and check"'
+
+
+def collapse_solutions(markdown: str) -> str:
+    """A coding question shows its task and its downloads; the solution, the traps, the cost and
+    the block (solution and check) follow in a collapsed box, opened by the reader (or by
+    practice mode's "Show answer"). Only indentation changes: the block is the same program."""
+    lines, out, i = markdown.split("\n"), [], 0
+    while i < len(lines):
+        out.append(lines[i])
+        if not TASK.match(lines[i]):
+            i += 1
+            continue
+        i += 1
+        # the Task box, then the exercise box: indented lines and the blank lines between them
+        while i < len(lines) and (
+            lines[i].startswith("    ")
+            or lines[i].startswith("!!! example qa-exercise")
+            or (not lines[i].strip() and i + 1 < len(lines)
+                and (lines[i + 1].startswith(("    ", "!!! example qa-exercise"))))
+        ):  # fmt: skip
+            out.append(lines[i])
+            i += 1
+        body = []
+        while i < len(lines) and not lines[i].startswith(
+            ("## ", "# ", '<p class="qa-search"')
+        ):
+            body.append(lines[i])
+            i += 1
+        for k, line in enumerate(body):  # the downloads box: out of the collapsed part
+            if line.startswith("!!! example qa-exercise"):
+                end = k + 1
+                while end < len(body) and (
+                    body[end].startswith("    ") or not body[end].strip()
+                ):
+                    end += 1
+                out += ["", *body[k:end]]
+                del body[k:end]
+                break
+        while body and not body[-1].strip():
+            body.pop()
+        while body and not body[0].strip():
+            body.pop(0)
+        if body:
+            out += ["", SOLUTION_BOX, ""]
+            out += [("    " + line) if line.strip() else "" for line in body]
+            out.append("")
+    return "\n".join(out)
 
 
 def front_matter(path: Path) -> dict:
@@ -150,26 +210,32 @@ def front_matter(path: Path) -> dict:
 
 
 def sections_table(project: Project, page: Path) -> str:
-    """The home page's table of sections: mkdocs.yml's nav, each page's `description`."""
-    rows = ["| Section | What it covers |", "| --- | --- |"]
+    """The home page's table of sections: mkdocs.yml's nav, each page's question count by level
+    and its `description`."""
+    rows = ["| Section | Questions | What it covers |", "| --- | --- | --- |"]
     for title, section in project.sections:
         link = os.path.relpath(section, page.parent).replace(os.sep, "/")
         folder = (
             section.parent
-        )  # the section's pages: its folder, and the folders below it
-        count = sum(
-            len(project.questions(p))
+        )  # the section's pages: its folder, and the folders below
+        levels = Counter(
+            q.level_name
             for p in project.question_pages()
             if folder in p.parents
+            for q in project.questions(p)
+        )
+        count = sum(levels.values())
+        by_level = ", ".join(
+            f"{levels[k]} {LEVELS[k].lower()}" for k in LEVELS if levels[k]
         )
         description = front_matter(section).get("description", "")
-        rows.append(f"| [{title}]({link}) ({count}) | {description} |")
+        rows.append(f"| [{title}]({link}) | {count}: {by_level} | {description} |")
     return "\n".join(rows)
 
 
 def corrections_markdown(project: Project, page: Path) -> str:
-    """The corrections page: each corrected question, then what was said, what is true and the
-    evidence, newest first."""
+    """The corrections page, grouped by page in the nav's order: under each page, each corrected
+    question, then what was said, what is true and the evidence, newest first."""
     entries = project.corrections()
     titles = {project.question_key(q): q.title for q in project.all_questions()}
     by_question: dict[str, list[dict]] = {}
@@ -179,19 +245,39 @@ def corrections_markdown(project: Project, page: Path) -> str:
     keys = sorted(
         by_question, key=lambda k: order.index(k) if k in order else len(order)
     )
-    out = [f"{len(entries)} corrections of {len(by_question)} answers.\n"]
+    names = {
+        section.relative_to(project.docs).parent.as_posix(): title
+        for title, section in project.sections
+    }
+    by_page: dict[str, list[str]] = {}
     for key in keys:
-        path, _, qid = key.partition("#")
+        by_page.setdefault(key.partition("#")[0], []).append(key)
+    out = [
+        f"{len(entries)} corrections of {len(by_question)} answers on "
+        f"{len(by_page)} pages.\n"
+    ]
+    for path, page_keys in by_page.items():
+        folder = Path(path).parent.as_posix()
+        name = names.get(folder) or names.get(Path(folder).parent.as_posix(), "")
+        title = f"{name}: {Path(path).stem}" if Path(path).stem != "index" else name
         link = os.path.relpath(project.docs / path, page.parent).replace(os.sep, "/")
-        title = titles.get(key, path)
-        anchor = correction_anchor(key)
-        out.append(f"### [{title}]({link}{'#' + qid if qid else ''}) {{ #{anchor} }}\n")
-        for e in by_question[key]:
-            out.append(
-                f"- **{e['date']}.** The page said: {e['said']}\n"
-                f"    - **What is true:** {e['truth']}\n"
-                f"    - **Evidence:** {e['evidence']}\n"
-            )
+        anchor = "page-" + re.sub(
+            r"[^a-z0-9]+", "-", Path(path).with_suffix("").as_posix()
+        )
+        count = sum(len(by_question[k]) for k in page_keys)
+        out.append(f"## [{title or path}]({link}) {{ #{anchor.rstrip('-')} }}\n")
+        out.append(f"{count} corrections of {len(page_keys)} answers.\n")
+        for key in page_keys:
+            _, _, qid = key.partition("#")
+            question = titles.get(key, path)
+            target = f"{link}{'#' + qid if qid else ''}"
+            out.append(f"### [{question}]({target}) {{ #{correction_anchor(key)} }}\n")
+            for e in by_question[key]:
+                out.append(
+                    f"- **{e['date']}.** The page said: {e['said']}\n"
+                    f"    - **What is true:** {e['truth']}\n"
+                    f"    - **Evidence:** {e['evidence']}\n"
+                )
     return "\n".join(out)
 
 
@@ -295,7 +381,8 @@ def on_page_content(content, page, config, files):
         if dates := CORRECTED.get(key):
             href = site_root(page) + f"reference/corrections/#{correction_anchor(key)}"
             links.append(
-                f'<a class="qa-corrected" href="{href}">Corrected {max(dates)}</a>'
+                f'<a class="qa-corrected" href="{href}" title="Corrected {max(dates)}:'
+                f' what the page said and what is true">corrected</a>'
             )
         for title, target in PRACTICE.get(key, []):
             path, _, anchor = target.partition("#")
@@ -305,10 +392,19 @@ def on_page_content(content, page, config, files):
             links.append(
                 f'<a class="qa-practice-link" href="{href}">Write it: {html.escape(title)}</a>'
             )
-        link = f'<div class="qa-report" data-search-exclude>{" · ".join(links)}</div>'
-        return m.group(1) + link + practice_card(m.group(1), qid)
+        level = re.search(r'\bdata-level="([^"]*)"', m.group(1))
+        chip = level_chip(level.group(1) if level else "")
+        row = f'<div class="qa-report" data-search-exclude>{chip} {" · ".join(links)}</div>'
+        cards.append(practice_card(m.group(1), qid))
+        return m.group(1) + row
 
+    # Under each heading one quiet row (level, report, corrected, exercise); the grade buttons
+    # after the answer, where a reader grades what was read.
+    cards: list[str] = []
     content = H2.sub(report, content)
+    starts = [m.start() for m in H2.finditer(content)][1:] + [len(content)]
+    for at, card in reversed(list(zip(starts, cards, strict=False))):
+        content = content[:at] + card + content[at:]
     if first := H2.search(content):  # the practice toolbar, before the first question
         n = len(H2.findall(content))
         content = (
@@ -316,7 +412,20 @@ def on_page_content(content, page, config, files):
             + practice_toolbar(site_root(page), n)
             + content[first.start() :]
         )
-    return pin_docs_links(CODE_BLOCK.sub(r"\1 data-search-exclude", content))
+    content = mark_output(CODE_BLOCK.sub(r"\1 data-search-exclude", content))
+    return pin_docs_links(content)
+
+
+# What a print wrote, shown under it as `# > ...` (a comment, so the copied program still runs):
+# Pygments makes it a comment span; the site shows it as output (docs/assets/extra.css, qa-out).
+OUTPUT_LINE = re.compile(r'<span class="c1"># &gt;(?P<text>(?: [^<]*)?)</span>')
+
+
+def mark_output(html_text: str) -> str:
+    return OUTPUT_LINE.sub(
+        r'<span class="c1 qa-out"><span class="qa-out__mark"># &gt;</span>\g<text></span>',
+        html_text,
+    )
 
 
 # The practice controls are in the page as built, so that nothing moves when
@@ -328,13 +437,13 @@ def level_chip(level: str) -> str:
     if level not in LEVELS:
         return ""
     return (
-        f'<span class="qa-level" data-level="{level}">'
+        f'<span class="qa-level" data-level="{level}"'
+        f' title="{LEVELS[level]}: {LEVEL_MEANING[level]}">'
         f'<span class="qa-sr-only">Level: </span>{LEVELS[level]}</span>'
     )
 
 
 def practice_card(heading: str, qid: str) -> str:
-    level = re.search(r'\bdata-level="([^"]*)"', heading)
     title = html.unescape(re.sub(r"<[^>]+>", "", re.sub(
         r'<a class="headerlink".*?</a>', "", heading, flags=re.S)
     )).strip()  # fmt: skip
@@ -345,7 +454,6 @@ def practice_card(heading: str, qid: str) -> str:
     )
     return (
         f'<div class="qa-card" data-question="{qid}" data-search-exclude>'
-        + level_chip(level.group(1) if level else "")
         + '<span class="qa-card__last" data-key="">Not graded yet</span>'
         + '<span class="qa-grade" role="group"'
         + f' aria-label="Grade yourself on: {html.escape(title)}">'
@@ -371,7 +479,11 @@ def practice_toolbar(root: str, questions: int) -> str:
         '<button type="button" class="md-button qa-practice__toggle" aria-pressed="false"'
         ' title="Hide every answer and reveal them one at a time">Practice mode</button>'
         '<button type="button" class="md-button qa-practice__random">'
-        "Random question</button></div>"
+        "Random question</button>"
+        '<label class="qa-sr-only" for="qa-practice-scope">Random question from</label>'
+        '<select class="qa-practice__scope" id="qa-practice-scope">'
+        + "".join(f'<option value="{k}">{v}</option>' for k, v in RANDOM_SCOPES.items())
+        + "</select></div>"
         '<fieldset class="qa-practice__levels" hidden>'
         f"<legend>Practise the levels</legend>{levels}</fieldset>"
         '<div class="qa-practice__row"><label for="qa-practice-filter">Show</label>'

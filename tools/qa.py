@@ -25,9 +25,21 @@ ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = "reference"
 # Question levels: the value of `data-level` on a question's heading, and the label
 # readers see.
-LEVELS = {"core": "Core", "working": "Working engineer", "expert": "Expert"}
+LEVELS = {"core": "Core", "working": "Working", "expert": "Expert"}
+# What each level means, where a level is shown (the chip's title, the home page, the mock interview).
+LEVEL_MEANING = {
+    "core": "every candidate is expected to answer it",
+    "working": "a working PyTorch engineer answers it",
+    "expert": "senior, internals",
+}
 # Self-grades and the progress filter of section pages (docs/assets/practice.js holds the
 # same labels; tests/browser/test_practice.py checks that they agree).
+# Where "Random question" draws from (docs/assets/practice.js holds the same keys).
+RANDOM_SCOPES = {
+    "page": "from this page",
+    "section": "from this section",
+    "site": "from the site",
+}
 GRADES = {"knew": "Knew it", "shaky": "Shaky", "missed": "Missed"}
 PROGRESS_FILTERS = {
     "all": "every question",

@@ -148,6 +148,10 @@
       if (e.matches(".qa-report, .qa-search, .qa-card")) continue;
       (e.matches(".admonition.question, .qa-exercise") ? question : answer).push(e);
     }
+    // A coding question's solution is collapsed on its page; in the interview the answer is shown whole.
+    answer.forEach(function (e) {
+      if (e.matches("details.qa-solution")) e.setAttribute("open", "");
+    });
     var title = doc.importNode(heading, true);
     title.querySelectorAll(".headerlink").forEach(function (a) {
       a.remove();

@@ -17,8 +17,9 @@
   "use strict";
 
   var ROOT = new URL("..", document.currentScript.src); // the site root: this file is assets/practice.js
-  var LEVELS = { core: "Core", working: "Working engineer", expert: "Expert" };
+  var LEVELS = { core: "Core", working: "Working", expert: "Expert" };
   var GRADES = { knew: "Knew it", shaky: "Shaky", missed: "Missed" };
+  var SCOPES = { page: "from this page", section: "from this section", site: "from the site" };
   var FILTERS = {
     all: "every question",
     missed: "only what I missed",
@@ -30,6 +31,8 @@
     levels: "qa-practice-levels", // JSON list of the levels practice mode asks
     filter: "qa-filter", // a key of FILTERS
     progress: "qa-progress", // {version: 1, grades: {id: {grade, at}}}
+    scope: "qa-random-scope", // a key of SCOPES
+    landed: "qa-random-landed", // the id of the question the last random draw landed on
   };
   var FORMAT = "pytorch-interview-qa/progress"; // what an exported file says it is
   var ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/; // a question's id (tests/rules.py: heading-id)
@@ -244,7 +247,7 @@
     return el("button", Object.assign({ type: "button", className: className, text: text }, attrs || {}));
   }
 
-  // A level chip: "Core", "Working engineer" or "Expert", read by a screen reader as "Level: Core".
+  // A level chip: "Core", "Working" or "Expert", read by a screen reader as "Level: Core".
   function chip(level) {
     if (!Object.prototype.hasOwnProperty.call(LEVELS, level)) return null;
     return el("span", { className: "qa-level", "data-level": level }, [
@@ -345,11 +348,12 @@
     return out;
   }
 
-  // The answer: the parts that are neither this script's, the report link, nor the question itself (a coding
-  // question's task and its exercise downloads stay visible).
+  // The answer: the parts that are neither this script's, the question's row, nor the question itself (a
+  // coding question's task and its exercise downloads stay visible). The grade buttons after the answer are
+  // part of it: in practice mode a reader grades what was revealed.
   function answerParts(heading) {
     return parts(heading).filter(function (e) {
-      return !e.matches(".qa-report, .qa-card, .qa-reveal, .admonition.question, .qa-exercise");
+      return !e.matches(".qa-report, .qa-reveal, .admonition.question, .qa-exercise");
     });
   }
 
@@ -394,6 +398,8 @@
   function setShown(heading, reveal, shown) {
     answerParts(heading).forEach(function (e) {
       e.classList.toggle(HIDDEN, !shown);
+      // A coding question's collapsed solution (tools/mkdocs_hooks.py, collapse_solutions) opens with it.
+      if (shown && e.matches("details.qa-solution")) e.open = true;
     });
     reveal.setAttribute("aria-expanded", String(shown));
     reveal.textContent = shown ? "Hide answer" : "Show answer";
@@ -426,9 +432,9 @@
         reveal.addEventListener("click", function () {
           setShown(heading, reveal, reveal.getAttribute("aria-expanded") !== "true");
         });
-        // After the question's own parts: its row, and a coding question's task.
-        var after = heading.nextElementSibling.nextElementSibling; // the row
-        while (after.nextElementSibling && after.nextElementSibling.matches(".admonition.question")) {
+        // After the question's own parts: its row, and a coding question's task and downloads.
+        var after = heading.nextElementSibling; // the row
+        while (after.nextElementSibling && after.nextElementSibling.matches(".admonition.question, .qa-exercise")) {
           after = after.nextElementSibling;
         }
         after.after(reveal);
@@ -479,12 +485,20 @@
     var levels = practiceOn() ? practiceLevels() : Object.keys(LEVELS);
     questions().then(function (list) {
       var here = location.pathname + location.hash;
+      var scope = currentScope();
+      var mine = list.filter(function (q) {
+        return new URL(q.url, ROOT).pathname === location.pathname;
+      });
+      var section = mine.length ? mine[0].section : null;
       var others = list.filter(function (q) {
         var url = new URL(q.url, ROOT);
+        if (scope === "page" && url.pathname !== location.pathname) return false;
+        if (scope === "section" && q.section !== section) return false;
         return levels.indexOf(q.level) >= 0 && url.pathname + url.hash !== here;
       });
       if (!others.length) return;
       var target = new URL(others[Math.floor(Math.random() * others.length)].url, ROOT);
+      write(KEY.landed, decodeURIComponent(target.hash.slice(1)));
       if (target.pathname === location.pathname) {
         var id = decodeURIComponent(target.hash.slice(1));
         apply(content, id); // shown even if the filter hides it
@@ -492,10 +506,27 @@
         var reveal = content.querySelector('.qa-reveal[data-question="' + id + '"]');
         if (heading && reveal) setShown(heading, reveal, false); // a new card: its answer starts hidden
         location.hash = target.hash;
+        markLanded(content);
       } else {
         location.assign(target);
       }
     });
+  }
+
+  // Where "Random question" draws from: this page, this section or the site (the toolbar's select).
+  function currentScope() {
+    var s = read(KEY.scope);
+    return Object.prototype.hasOwnProperty.call(SCOPES, s) ? s : "site";
+  }
+
+  // The question a random draw landed on is marked (qa-landed) until the next draw.
+  function markLanded(content) {
+    var id = read(KEY.landed);
+    content.querySelectorAll("h2.qa-landed").forEach(function (h) {
+      if (h.id !== id) h.classList.remove("qa-landed");
+    });
+    var heading = id && document.getElementById(id);
+    if (heading && heading.matches("h2")) heading.classList.add("qa-landed");
   }
 
   // The toolbar before a section's first question (in the page as built, tools/mkdocs_hooks.py).
@@ -506,6 +537,11 @@
     });
     bar.querySelector(".qa-practice__random").addEventListener("click", function () {
       randomQuestion(content);
+    });
+    var scope = bar.querySelector(".qa-practice__scope");
+    scope.value = currentScope();
+    scope.addEventListener("change", function () {
+      write(KEY.scope, scope.value);
     });
     var levels = bar.querySelector(".qa-practice__levels");
     levels.querySelectorAll("input").forEach(function (box) {
@@ -532,6 +568,7 @@
     content.querySelectorAll(".qa-card").forEach(bindCard);
     showGrades(content);
     apply(content, hashId());
+    markLanded(content);
     // Live regions from now on: what they said on arrival is not announced on every page.
     content.querySelectorAll(".qa-card__last").forEach(function (e) {
       e.setAttribute("aria-live", "polite");

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tools.qa import GRADES, PROGRESS_FILTERS, PROJECT
+from tools.qa import GRADES, PROGRESS_FILTERS, PROJECT, RANDOM_SCOPES
 from tools.qa import LEVELS as LABELS
 
 from .test_accessibility import severe_violations
@@ -19,10 +19,11 @@ READY = ".qa-practice[data-ready]"  # practice.js has bound the page's controls
 QUESTIONS = ".md-content__inner > h2[id]"
 REVEAL = ".qa-reveal"
 TOGGLE = ".qa-practice__toggle"
-# A question's answer blocks: what follows its row, the `hidden` qa-search lines left out.
+# A question's answer blocks: what follows its row, the `hidden` qa-search lines left out (the grade
+# buttons after the answer are part of it).
 ANSWERS = (
-    ".md-content__inner > h2[id] + .qa-report + .qa-card"
-    " ~ :is(p, div, details):not(.qa-search, .qa-card, .qa-report)"
+    ".md-content__inner > h2[id] + .qa-report"
+    " ~ :is(p, div, details):not(.qa-search, .qa-report)"
 )
 
 
@@ -93,7 +94,7 @@ def chips(page) -> list[tuple]:
     return page.eval_on_selector_all(
         QUESTIONS,
         """hs => hs.map(h => {
-             const chip = h.nextElementSibling.nextElementSibling.querySelector('.qa-level');
+             const chip = h.nextElementSibling.querySelector('.qa-level');
              const shown = chip && chip.cloneNode(true);
              if (shown) shown.querySelectorAll('.qa-sr-only').forEach(e => e.remove());
              return [h.dataset.level, chip && chip.textContent, shown && shown.textContent,
@@ -138,7 +139,7 @@ def test_level_chips_and_practice_mode_by_level_across_navigation(
         if entry["location"] in urls:
             assert not any(label in entry["title"] for label in LABELS.values()), entry
     toc = page.inner_text(".md-sidebar--secondary")
-    assert not any(label in toc for label in ("Working engineer", "Expert")), toc
+    assert not any(label in toc for label in ("Working", "Expert")), toc
 
     # Practice mode hides every answer, and reveals one at a time.
     assert page.get_attribute(TOGGLE, "aria-pressed") == "false"
@@ -196,6 +197,23 @@ def test_level_chips_and_practice_mode_by_level_across_navigation(
     assert page.get_attribute(f"h2#{qid}", "data-level") != "core"
     reveal = page.locator(f'{REVEAL}[data-question="{qid}"]')
     assert reveal.get_attribute("aria-expanded") == "false"
+    assert "qa-landed" in (page.get_attribute(f"h2#{qid}", "class") or ""), (
+        "the question a random draw landed on is not marked"
+    )
+
+    # Random within this page: ten draws, each lands on this page and only that one is marked.
+    here = page.url.partition("#")[0]
+    page.select_option(".qa-practice__scope", "page")
+    for _ in range(10):
+        before = page.url
+        page.click(".qa-practice__random")
+        page.wait_for_url(lambda url, b=before: url != b)
+        assert page.url.partition("#")[0] == here, (
+            f"random 'from this page' left: {page.url}"
+        )
+        marked = page.eval_on_selector_all("h2.qa-landed", "hs => hs.map(h => h.id)")
+        assert marked == [page.url.rpartition("#")[2]], marked
+    page.select_option(".qa-practice__scope", "site")
 
     page.click(TOGGLE)
     assert page.evaluate("localStorage.getItem('qa-practice')") == "off"
@@ -567,6 +585,7 @@ def test_practice_js_labels_are_the_builds():
         ("LEVELS", LABELS),
         ("GRADES", GRADES),
         ("FILTERS", PROGRESS_FILTERS),
+        ("SCOPES", RANDOM_SCOPES),
     ]:
         body = re.search(rf"var {name} = \{{(.*?)\}};", js, re.S)
         assert body, f"practice.js defines no {name}"
@@ -579,7 +598,7 @@ def test_without_javascript_no_dead_practice_controls(new_context, base_url):
     would do nothing, so they are not shown (overrides/main.html), while the level chips are."""
     page = new_context(java_script_enabled=False).new_page()
     page.goto(base_url + "tensors/")
-    assert page.locator(".qa-card .qa-level").first.is_visible(), (
+    assert page.locator(".qa-report .qa-level").first.is_visible(), (
         "the level chip is hidden"
     )
     for part in (".qa-practice", ".qa-card .qa-grade"):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tools.qa import INCLUDE, PROJECT, Question
 
 from .pages import in_view, page_url, question_page_urls
@@ -63,34 +65,45 @@ def test_copy_button_copies_exactly_the_snippet(new_context, base_url):
     )
 
 
-def test_phone_layout_has_no_page_overflow_and_code_scrolls_inside(
-    new_context, base_url, artifacts
-):
+# Each code block: does it scroll sideways, and how many more lines does it take on screen than
+# it has (a line too long for the column wraps)?
+CODE_FIT = """els => els.map(e => {
+  const style = getComputedStyle(e);
+  const lines = e.textContent.replace(/\\n$/, "").split("\\n").length;
+  const inner = e.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+  return {scrolls: e.scrollWidth > e.clientWidth + 1,
+          wrapped: Math.round(inner / parseFloat(style.lineHeight)) - lines,
+          first: e.textContent.split("\\n")[0].slice(0, 60)};
+})"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_no_code_block_is_cut_off(new_context, base_url, artifacts, size):
+    """No block scrolls sideways on any question page: at desktop width every snippet's lines fit the
+    column as written; on a phone the long ones wrap, and some must (or the check checked nothing)."""
+    width, height = size
+    phone = width < 600
     page = new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
     ).new_page()
-    problems, scrolling = [], 0
+    problems, wrapped = [], 0
     for url in question_page_urls():
-        page.goto(
-            base_url + url, wait_until="domcontentloaded"
-        )  # styles are applied by then
-        width = page.evaluate("document.documentElement.scrollWidth")
-        if width > 390:
-            problems.append(f"{url}: the page is {width}px wide at a 390px viewport")
-        wide = page.eval_on_selector_all(
-            "pre > code",
-            "els => els.filter(e => e.scrollWidth > e.clientWidth).map(e => getComputedStyle(e).overflowX)",
-        )
-        scrolling += len(wide)
-        problems += [
-            f"{url}: a wide code block with overflow-x {o}"
-            for o in wide
-            if o not in ("auto", "scroll")
-        ]
+        page.goto(base_url + url, wait_until="domcontentloaded")
+        page_width = page.evaluate("document.documentElement.scrollWidth")
+        if page_width > width:
+            problems.append(f"{url}: the page is {page_width}px wide at {width}px")
+        for block in page.eval_on_selector_all("pre > code", CODE_FIT):
+            if block["scrolls"]:
+                problems.append(f"{url}: a block scrolls sideways: {block['first']!r}")
+            if block["wrapped"] > 0 and not phone:
+                problems.append(f"{url}: a line wraps at {width}px: {block['first']!r}")
+            wrapped += block["wrapped"] > 0
     page.goto(base_url + "tensors/")
     page.locator(".highlight").first.scroll_into_view_if_needed()
-    page.screenshot(path=str(artifacts / "phone-tensors.png"))
+    name = "phone" if phone else "desktop"
+    page.screenshot(path=str(artifacts / f"{name}-tensors.png"))
     assert not problems, "\n".join(problems)
-    assert scrolling, (
-        "no code block is wider than a phone: the scrolling check checked nothing"
-    )
+    if phone:
+        assert wrapped, (
+            "no code block wraps on a phone: the wrapping check checked nothing"
+        )

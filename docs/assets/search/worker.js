@@ -30,6 +30,9 @@ const P = {
   semantic: 1.2,                                  // weight of the embedding cosine in the fusion
   prior: { question: 1.0, walkthrough: 0.3, page: 0.35, home: 0.3 },
   cutoff: 0.5,                                    // results scored under this share of the best are left out
+  // "Nothing here answers this well" (weak): many of the query's words are unknown to the site and the best
+  // result means little like it, or the best result holds few of the words and means even less like it.
+  weak: { known: 0.7, knownSem: 0.75, cover: 0.7, coverSem: 0.42 },
 }
 
 const STOP = new Set(("a an and are as at be but by can do does did doing for from had has have how i " +
@@ -233,7 +236,7 @@ class Engine {
       }
       if (total > 0) lex *= 1 - P.coverage + P.coverage * (found / total) ** 2
       const sem = qvec ? this.vectors.similarity(qvec, i) : 0
-      scored.push({ i, lex, sem })
+      scored.push({ i, lex, sem, cover: total > 0 ? found / total : 0 })
     })
     const maxLex = Math.max(1e-9, ...scored.map(s => s.lex))
     const maxSem = Math.max(1e-9, ...scored.map(s => s.sem))
@@ -242,12 +245,19 @@ class Engine {
       let score = s.lex / maxLex
       if (qvec) score += P.semantic * Math.max(0, s.sem) / maxSem
       score *= P.prior[this.docs[s.i].kind] || 1
-      if (s.lex > 0 || (qvec && s.sem > 0) || (active && !words.length)) results.push({ i: s.i, score })
+      if (s.lex > 0 || (qvec && s.sem > 0) || (active && !words.length))
+        results.push({ i: s.i, score, sem: s.sem, cover: s.cover })
     }
     if (!words.length && !active) return { ranked: [], words }
     results.sort((a, b) => b.score - a.score || a.i - b.i)
     const floor = words.length && results.length ? results[0].score * P.cutoff : -Infinity
-    return { ranked: results.filter(r => r.score >= floor), words, clauses }
+    const content = words.filter(w => !w.stop)
+    const known = content.filter(w => w.terms.some(t => this.df.has(t))).length / (content.length || 1)
+    const best = results[0]
+    const weak = !active && content.length > 0 && (!best ||
+      (known < P.weak.known && best.sem < P.weak.knownSem) ||
+      (best.cover < P.weak.cover && best.sem < P.weak.coverSem))
+    return { ranked: results.filter(r => r.score >= floor), words, clauses, weak }
   }
 }
 
@@ -406,6 +416,7 @@ function materialResult(engine, found, options) {
     }
     items.push(group)
   }
+  if (found.weak && items.length) items.unshift([noMatch(engine, ranked)])
   const result = { items }
   if (options && options.suggest) {
     const last = words.length ? words[words.length - 1].word : ""
@@ -413,6 +424,19 @@ function materialResult(engine, found, options) {
     result.suggest = last && done.length && !/\d/.test(done[0]) ? [done[0]] : []
   }
   return result
+}
+
+/** The first result when nothing answers the query well: says so, and names the nearest sections. */
+function noMatch(engine, ranked) {
+  const slugs = [...new Set(ranked.slice(0, 8).map(r => engine.docs[r.i].location.split("/")[0]))]
+    .filter(s => engine.sections[s]).slice(0, 3)
+  const names = slugs.map(s => engine.sections[s]).join(", ")
+  return {
+    location: slugs.length ? slugs[0] + "/" : "", score: Infinity, terms: {},
+    title: '<span class="qa-no-match">No question on this site answers this well</span>',
+    text: "<p>The results below only share some of its words." +
+      (names ? " The nearest sections: " + names + "." : "") + "</p>",
+  }
 }
 
 /* ------------------------------------------------------------------------------------------- */
