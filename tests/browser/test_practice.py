@@ -472,6 +472,14 @@ def no_overflow(page, where: str) -> None:
     assert width <= 390, f"{where}: the page is {width}px wide at a 390px viewport"
 
 
+def on_screen(page, locator, what: str) -> None:
+    box = locator.bounding_box()
+    height = page.viewport_size["height"]
+    assert box and 0 <= box["y"] and box["y"] + box["height"] <= height, (
+        f"{what} is not on screen without scrolling: {box}, viewport height {height}"
+    )
+
+
 def test_phone_layout_of_the_mock_interview(new_context, base_url, artifacts):
     # Section pages, practice bar and grades included: test_reader.py's phone test.
     page = new_context(
@@ -482,9 +490,15 @@ def test_phone_layout_of_the_mock_interview(new_context, base_url, artifacts):
     no_overflow(page, "the interview's settings and the progress")
     start_interview(page, ["The coding round"], 1)
     no_overflow(page, "a question")
+    # The focus view: the question alone, its controls on the first screen, however long it is.
+    assert not page.locator(".md-content__inner > h1").is_visible(), "the page's title is shown"
+    on_screen(page, page.get_by_role("button", name="Show answer"), "Show answer")
     page.get_by_role("button", name="Show answer").tap()
     page.locator(".qa-mock__answer pre").first.wait_for()
     no_overflow(page, "a revealed answer")
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height > 2 * 844, f"the answer is {height}px high: the check below checks nothing"
+    on_screen(page, page.locator(".qa-mock__grade"), "the grade buttons")
     page.screenshot(path=str(artifacts / "phone-mock-interview.png"))
     page.locator(".qa-mock__grade").get_by_role("button", name="Knew it").tap()
     page.locator(".qa-mock__summary").wait_for()
