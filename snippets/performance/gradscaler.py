@@ -1,3 +1,5 @@
+import warnings
+
 import torch
 
 torch.manual_seed(0)
@@ -58,3 +60,17 @@ try:
 except RuntimeError as e:
     print(e)
     # > unscale_() has already been called on this optimizer since the last update().
+
+# the first step skipped (common: the scale starts at 2**16): the scheduler warns
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=1)
+scaler = torch.amp.GradScaler(device)
+optimizer.zero_grad()
+scaler.scale(model(x).sum() * float("inf")).backward()  # an overflow in step 0
+scaler.step(optimizer)  # skipped
+scaler.update()
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    scheduler.step()  # in the right order, and it still warns
+print(str(caught[0].message).split(". ")[0])
+# > Detected call of `lr_scheduler.step()` before `optimizer.step()`
