@@ -58,3 +58,17 @@ for fn in (
     # > with_numpy 1 0
     # > numpy_printing 2 1
     # >     attempted to trace numpy function unsupported by PyTorch
+
+
+# fullgraph=True for one region: inside error_on_graph_break(True) a break is an error
+@torch.compile(backend="eager")
+def strict_region(x):
+    with torch._dynamo.error_on_graph_break(True):
+        return data_dependent(x)
+
+
+try:
+    strict_region(x)
+except torch._dynamo.exc.Unsupported as e:
+    print(type(e).__name__, "-", str(e).splitlines()[0])
+    # > Unsupported - Data-dependent branching

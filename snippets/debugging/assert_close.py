@@ -28,6 +28,25 @@ except AssertionError as e:
     print(e)
     # > The values for attribute 'dtype' do not match: torch.float32 != torch.float64.
 
+# strides are not compared unless check_stride=True: a channels_last copy passes
+image = torch.arange(48.0).reshape(1, 3, 4, 4)
+nhwc = image.contiguous(memory_format=torch.channels_last)
+torch.testing.assert_close(image, nhwc)  # passes
+try:
+    torch.testing.assert_close(image, nhwc, check_stride=True)
+except AssertionError as e:
+    print(str(e).split(": ")[0])
+    # > The values for attribute 'stride()' do not match
+print(image.stride(), nhwc.stride())
+# > (48, 16, 4, 1) (48, 1, 12, 3)
+
+# integer dtypes have no default tolerance: they must be equal
+try:
+    torch.testing.assert_close(torch.tensor([1000]), torch.tensor([1001]))
+except AssertionError as e:
+    print(e.args[0].splitlines()[0])
+    # > Tensor-likes are not equal!
+
 # passes: explicit tolerances
 torch.testing.assert_close(actual, expected, atol=1e-2, rtol=0)
 torch.testing.assert_close(expected, expected.double(), check_dtype=False)  # passes

@@ -24,6 +24,9 @@ for (name, _), norm in zip(named, norms.tolist(), strict=True):
     # > 4.bias    0.594
 
 total = torch.linalg.vector_norm(norms)  # the norm of the per-parameter norms
+# the same total, without clipping: get_total_norm takes the gradients themselves
+print(f"{nn.utils.get_total_norm([grad for _, grad in named]):.3f}")
+# > 0.832
 returned = nn.utils.clip_grad_norm_(model.parameters(), max_norm=0.1)
 # it returns the norm from BEFORE clipping, so a logged spike stays visible
 print(f"{total:.3f} {returned:.3f}")

@@ -54,3 +54,10 @@ for name, (first, last) in runs.items():
     # > correct, lr=1e-5       2.32 -> 2.294
 print(f"ln(10) = {math.log(10):.2f}, ln(1 + 9/e) = {math.log(1 + 9 / math.e):.3f}")
 # > ln(10) = 2.30, ln(1 + 9/e) = 1.461
+# the floor for C classes: CE of perfect one-hot "logits" is ln(1 + (C - 1)/e)
+for C in (3, 10, 100):
+    floor = F.cross_entropy(torch.eye(C), torch.arange(C)).item()
+    print(C, f"{floor:.3f}", f"{math.log(1 + (C - 1) / math.e):.3f}")
+    # > 3 0.551 0.551
+    # > 10 1.461 1.461
+    # > 100 3.622 3.622

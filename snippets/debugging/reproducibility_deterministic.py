@@ -17,6 +17,9 @@ except RuntimeError as e:
 # has a deterministic path
 print(x.index_put_((index,), torch.tensor([1.0, 2.0]), accumulate=True))
 # > tensor([3., 0., 0., 0.])
+# and uninitialized memory is filled, so reading it gives the same values every run
+print(torch.utils.deterministic.fill_uninitialized_memory, torch.empty(3))
+# > True tensor([nan, nan, nan])
 
 # deterministic for a given thread count: a CPU reduction splits its work by thread
 values = torch.randn(10, 1_000_000)

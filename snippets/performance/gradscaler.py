@@ -1,3 +1,5 @@
+import warnings
+
 import torch
 
 torch.manual_seed(0)
@@ -58,3 +60,26 @@ try:
 except RuntimeError as e:
     print(e)
     # > unscale_() has already been called on this optimizer since the last update().
+
+
+# the first step skipped (common: the scale starts at 2**16): the scheduler warns
+def first_scheduler_step_warns(make_scheduler, *step_args):
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    scheduler = make_scheduler(optimizer)
+    scaler = torch.amp.GradScaler(device)
+    optimizer.zero_grad()
+    scaler.scale(model(x).sum() * float("inf")).backward()  # an overflow in step 0
+    scaler.step(optimizer)  # skipped
+    scaler.update()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        scheduler.step(*step_args)  # in the right order, and it still warns
+    return [str(w.message).split(". ")[0] for w in caught]
+
+
+schedulers = torch.optim.lr_scheduler
+print(first_scheduler_step_warns(lambda opt: schedulers.StepLR(opt, step_size=1))[0])
+# > Detected call of `lr_scheduler.step()` before `optimizer.step()`
+# schedulers that override step() have no such check (this one takes the metric)
+print(first_scheduler_step_warns(schedulers.ReduceLROnPlateau, 1.0))
+# > []

@@ -25,6 +25,10 @@ with torch.autocast(device_type="cpu", dtype=torch.bfloat16):
     print("h + x        ", (h + x).dtype)
     # > h + x         torch.float32
 
+# without dtype=, each device has its own default: CPU bfloat16, CUDA float16
+print(torch.get_autocast_dtype("cpu"), torch.get_autocast_dtype("cuda"))
+# > torch.bfloat16 torch.float16
+
 # outside the block nothing is cast
 print(torch.is_autocast_enabled("cpu"), (x @ w).dtype)
 # > False torch.float32

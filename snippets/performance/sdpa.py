@@ -32,6 +32,11 @@ print(
 )
 # > True
 
+# dropout_p applies whenever it is nonzero: a function has no eval mode
+first = F.scaled_dot_product_attention(q, k, v, dropout_p=0.5)
+print(torch.equal(first, F.scaled_dot_product_attention(q, k, v, dropout_p=0.5)))
+# > False
+
 # nn.MultiheadAttention's boolean masks mean the opposite: True = masked out
 mha = torch.nn.MultiheadAttention(embed_dim=8, num_heads=2, batch_first=True)
 x = torch.randn(B, L, 8)
