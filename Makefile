@@ -22,7 +22,7 @@ help:
 	@echo "make test ARGS=docs/autograd/index.md   one page: its rules and its code blocks"
 	@echo "make update-output ARGS=docs/autograd/index.md   rewrite a page's # > lines"
 	@echo "make question SECTION=autograd NAME=retain-graph   scaffold a new question"
-	@echo "make rules          rewrite CONTRIBUTING.md's table of rules from tests/rules.py"
+	@echo "make rules          rewrite CONTRIBUTING.md's table of rules from tools/qa/rules.py"
 	@echo 'make search Q=...   what the built site'"'"'s search box finds for one query'
 	@echo "make test-gpu       run the CUDA-marked blocks (on a machine with a GPU)"
 	@echo "make build          the strict build, into site/"
@@ -50,7 +50,7 @@ question: venv
 	$(BIN)/python -m tools.new_question "$(SECTION)" "$(NAME)"
 
 rules: venv
-	$(BIN)/python -m tests.rules
+	$(BIN)/python -m tools.qa.rules
 
 # What the built site's search box shows for one query (builds SITE_DIR first if it has none).
 search: venv

@@ -1,4 +1,4 @@
-"""The catalog of broken contributions: for every rule of tests/rules.py, a contribution that
+"""The catalog of broken contributions: for every rule of tools/qa/rules.py, a contribution that
 breaks it, and the file (and line) its failure must name.
 
 Each entry is applied to a small project of its own (a copy of mkdocs.yml and the tool settings,
@@ -15,7 +15,7 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass, field
 
-from tests.rules import RULES
+from tools.qa.rules import RULES
 
 PAGE = "docs/catalog/index.md"
 SNIPPETS = "snippets/catalog"
@@ -52,7 +52,7 @@ class Broken:
     def __post_init__(self):
         if self.rule not in RULES:
             raise ValueError(
-                f"catalog entry {self.name}: no rule {self.rule!r} in tests/rules.py"
+                f"catalog entry {self.name}: no rule {self.rule!r} in tools/qa/rules.py"
             )
 
     @property

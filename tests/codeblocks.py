@@ -4,9 +4,9 @@
     make test ARGS=docs/walkthroughs/nan_loss.py     one walkthrough: its rules, then a run
     make update-output ARGS=docs/autograd/index.md   rewrite the # > lines after a deliberate change
 
-A page's items are `rules` (the page rules of tests/rules.py) and one item per ```python fence,
+A page's items are `rules` (the page rules of tools/qa/rules.py) and one item per ```python fence,
 named after the snippet it includes. Each block runs as a reader's fresh interpreter would
-(tests/runner.py). Marks, written before a fence as pytest-codeblocks comments:
+(tools/qa/runner.py). Marks, written before a fence as pytest-codeblocks comments:
 
     <!--pytest.mark.cuda-->                     needs CUDA: skipped on CPU, run by `make test-gpu`
     <!--pytest.mark.cpu_only-->                 shows what happens without CUDA
@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from tests import rules, runner
-from tests.pagecode import (
+from tools.qa import PROJECT, rules, runner
+from tools.qa.pagecode import (
     Block,
     blocks,
     printed_output,
@@ -32,7 +32,6 @@ from tests.pagecode import (
     rewrite_output,
     shown_output,
 )
-from tools.qa import PROJECT
 
 MARKERS = {
     "cuda": "needs a CUDA device (run `make test-gpu` on a GPU machine)",
@@ -101,7 +100,7 @@ def site_violations() -> list[rules.Violation]:
 
 
 class Rules(QAItem):
-    """The page rules of tests/rules.py for one page (or walkthrough), and the site rules'
+    """The page rules of tools/qa/rules.py for one page (or walkthrough), and the site rules'
     findings that concern it (a question missing from the quick reference, an orphan snippet of
     its folder, a query naming one of its questions)."""
 
@@ -240,7 +239,9 @@ def translate(text: str, block: Block, script: str) -> str:
     text = re.sub(runner.TRACEBACK_LINE.format(file=re.escape(script)), sub, text)
     # The reader's traceback starts at their own code: drop the runner's frames.
     return re.sub(
-        r'  File "[^"]*tests/runtime/\w+\.py", line \d+, in \w+\n(    .*\n)*', "", text
+        r'  File "[^"]*tools/qa/runtime/\w+\.py", line \d+, in \w+\n(    .*\n)*',
+        "",
+        text,
     )
 
 

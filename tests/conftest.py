@@ -12,9 +12,8 @@ from pathlib import Path
 import pytest
 from filelock import FileLock
 
-from tests import runner
 from tools import build
-from tools.qa import PROJECT
+from tools.qa import PROJECT, runner
 
 STARTED = time.time()
 

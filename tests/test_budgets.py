@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests import rules
 from tools.pageweight import BUDGETS, page_weight, search_index
+from tools.qa import rules
 
 
 def kb(n: int) -> str:

@@ -1,6 +1,6 @@
 """The catalog of broken contributions (tests/catalog.py): each entry fails the part of the tests
 that owns its rule, naming the file (and line) it broke, and nothing else; every rule of
-tests/rules.py has an entry; blocks that change global state leave the next block untouched."""
+tools/qa/rules.py has an entry; blocks that change global state leave the next block untouched."""
 
 from __future__ import annotations
 
@@ -12,15 +12,15 @@ from types import SimpleNamespace
 
 import pytest
 
-from tests import catalog, rules
+from tests import catalog
 from tests.catalog import CATALOG, FRESH, FRESH_CHECK, Broken
 from tests.codeblocks import block_marks, check_block, check_walkthrough
 from tests.conftest import once_per_run
-from tests.pagecode import blocks
 from tests.test_budgets import budget_violations
 from tests.test_site import third_party_loads, unfenced_code
 from tools import build
-from tools.qa import PROJECT, Project
+from tools.qa import PROJECT, Project, rules
+from tools.qa.pagecode import blocks
 
 COPIED = ["mkdocs.yml", "pyproject.toml", ".gitignore", "requirements.txt"]
 # Linked, not copied: read-only for the catalog (a file written there would land in the repository).

@@ -9,9 +9,8 @@ import json
 import pytest
 import yaml
 
-from tests import runner
 from tools import exercises
-from tools.qa import PROJECT
+from tools.qa import PROJECT, runner
 
 EXERCISES = [p for p in PROJECT.snippet_files() if exercises.is_exercise(p)]
 

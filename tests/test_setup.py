@@ -81,3 +81,25 @@ def test_make_lint_passes():
         f"make lint failed:\n{done.stdout}{done.stderr}\nfix: run `make format`, then "
         "fix by hand what it cannot"
     )
+
+
+def test_nothing_outside_tests_imports_from_tests():
+    """The machinery (rules, runner, page reader, project facts) is tools/qa; the build, the bench
+    and the search tools import it, never the test code: tests/ holds tests and their fixtures."""
+    import ast
+
+    from tools.qa import PROJECT
+
+    wrong = []
+    for path in sorted((PROJECT.root / "tools").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [a.name for a in node.names] if isinstance(node, ast.Import) else
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            )  # fmt: skip
+            wrong += [
+                f"{PROJECT.rel(path)}:{node.lineno} imports {n}"
+                for n in names
+                if n == "tests" or n.startswith("tests.")
+            ]
+    assert not wrong, "tools/ must not import from tests/:\n" + "\n".join(wrong)

@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests import rules
-from tests.pagecode import blocks
 from tools.pageweight import css_loads, html_loads, third_party
-from tools.qa import PROJECT
+from tools.qa import PROJECT, rules
+from tools.qa.pagecode import blocks
 
 
 def fail(violations: list[rules.Violation]) -> None:

@@ -1,7 +1,7 @@
 """`make update-output` rewrites a snippet's # > lines with what it prints: golden files.
 
 Each case is a snippet as a contributor writes it (stale or missing # > lines) and the file as
-the rewrite must leave it. The snippet runs for real (tests/runner.py)."""
+the rewrite must leave it. The snippet runs for real (tools/qa/runner.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 
 from tests.catalog import PAGE, SNIPPETS, question
 from tests.codeblocks import block_marks, check_block
-from tests.pagecode import blocks
 from tests.test_catalog import small_project
+from tools.qa.pagecode import blocks
 
 
 def code(text: str) -> str:

@@ -13,8 +13,8 @@ import pytest
 import yaml
 from filelock import FileLock
 
-from tests.runner import scratch
 from tools.qa import PROJECT
+from tools.qa.runner import scratch
 
 WORKFLOWS = sorted((PROJECT.root / ".github" / "workflows").glob("*.yml"))
 

@@ -106,7 +106,7 @@ def suite() -> None:
         print(f"  {float(seconds):6.2f} s  {phase:5}  {name}")
 
 
-# The runner before tests/runtime/zygote.py: each block exec'd in the test process, in a fresh
+# The runner before tools/qa/runtime/zygote.py: each block exec'd in the test process, in a fresh
 # dict, with stdout recorded per line. Kept here only to measure the fork-per-block runner against.
 IN_PROCESS = """
 import io, sys, time, json, contextlib, tempfile, os
@@ -133,14 +133,13 @@ def runners() -> None:
     section(
         f"block runner: a fresh process per block vs exec in one process (median of {RUNS})"
     )
-    from tests import runner
-    from tests.codeblocks import block_marks
-    from tests.pagecode import blocks
+    from tools.qa import runner
+    from tools.qa.pagecode import blocks, mark_names
 
     chosen = []
     for page in PROJECT.question_pages():
         for b in blocks(page):
-            marks = block_marks(b)
+            marks = mark_names(b)
             if {"cuda", "torchrun", "slow"} & set(marks) or "__main__" in b.code:
                 continue
             if "torch.compile" in b.code or "import torch._dynamo" in b.code:

@@ -4,7 +4,7 @@
 
 `mkdocs build --strict` turns every warning into a failure. Never add --quiet: it hides the
 warnings that --strict counts, and the build passes with a broken link. Each warning becomes one
-violation of a rule of tests/rules.py, naming the page.
+violation of a rule of tools/qa/rules.py, naming the page.
 """
 
 from __future__ import annotations
@@ -52,8 +52,8 @@ HOOK = re.compile(r"\[(?P<rule>[a-z0-9-]+)\]$")
 
 
 def violations(output: str, project: Project = PROJECT) -> list:
-    """The rules a build's output says were broken (tests/rules.py), one per warning."""
-    from tests.rules import RULES, violation
+    """The rules a build's output says were broken (tools/qa/rules.py), one per warning."""
+    from tools.qa.rules import RULES, violation
 
     docs = project.rel(project.docs)
     out = []

@@ -36,7 +36,6 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.plugins import event_priority  # noqa: E402
 from mkdocs.structure.files import File  # noqa: E402
 
-from tests.rules import violation  # noqa: E402
 from tools import exercises  # noqa: E402
 from tools.qa import (
     GRADES,
@@ -47,6 +46,7 @@ from tools.qa import (
     Project,
     includes,
 )  # noqa: E402
+from tools.qa.rules import violation  # noqa: E402
 
 FACTS: dict[str, str] = {}
 QUESTION_URLS: dict[str, list[str]] = {}  # page url -> the links of its questions

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 import sys
 
-from tests.rules import UNFINISHED
 from tools.qa import PROJECT
+from tools.qa.rules import UNFINISHED
 
 SECTION_TEMPLATE = """
 ## {todo}: the question, as an interviewer asks it? {{ #{id} data-level="{todo}" }}

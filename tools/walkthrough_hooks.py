@@ -30,7 +30,7 @@ from urllib.parse import urlsplit
 import jupytext
 from mkdocs.exceptions import PluginError
 
-from tests.rules import violation
+from tools.qa.rules import violation
 
 log = logging.getLogger("mkdocs.hooks.walkthroughs")
 

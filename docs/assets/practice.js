@@ -35,7 +35,7 @@
     landed: "qa-random-landed", // the id of the question the last random draw landed on
   };
   var FORMAT = "pytorch-interview-qa/progress"; // what an exported file says it is
-  var ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/; // a question's id (tests/rules.py: heading-id)
+  var ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/; // a question's id (tools/qa/rules.py: heading-id)
   var HIDDEN = "qa-practice-hidden"; // an answer part hidden by practice mode
   var FILTERED = "qa-filtered"; // a whole question hidden by the level or progress filter
 

@@ -6,13 +6,7 @@ from tools.qa import PROJECT
 
 
 def page_url(page) -> str:
-    """docs/tensors/index.md -> 'tensors/', docs/x/y.md -> 'x/y/' (MkDocs' directory URLs)."""
-    path = page.relative_to(PROJECT.docs).with_suffix("").as_posix()
-    return (
-        path.removesuffix("index")
-        if path == "index" or path.endswith("/index")
-        else path + "/"
-    )
+    return PROJECT.page_url(page)
 
 
 def question_page_urls() -> list[str]:

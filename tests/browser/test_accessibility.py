@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+from tools.search.box import BOX, search
+
 from .pages import notebook_page_url
-from .search import BOX, search
 
 SEVERE = {"serious", "critical"}
 

@@ -491,13 +491,17 @@ def test_phone_layout_of_the_mock_interview(new_context, base_url, artifacts):
     start_interview(page, ["The coding round"], 1)
     no_overflow(page, "a question")
     # The focus view: the question alone, its controls on the first screen, however long it is.
-    assert not page.locator(".md-content__inner > h1").is_visible(), "the page's title is shown"
+    assert not page.locator(".md-content__inner > h1").is_visible(), (
+        "the page's title is shown"
+    )
     on_screen(page, page.get_by_role("button", name="Show answer"), "Show answer")
     page.get_by_role("button", name="Show answer").tap()
     page.locator(".qa-mock__answer pre").first.wait_for()
     no_overflow(page, "a revealed answer")
     height = page.evaluate("document.documentElement.scrollHeight")
-    assert height > 2 * 844, f"the answer is {height}px high: the check below checks nothing"
+    assert height > 2 * 844, (
+        f"the answer is {height}px high: the check below checks nothing"
+    )
     on_screen(page, page.locator(".qa-mock__grade"), "the grade buttons")
     page.screenshot(path=str(artifacts / "phone-mock-interview.png"))
     page.locator(".qa-mock__grade").get_by_role("button", name="Knew it").tap()
@@ -592,8 +596,8 @@ def test_practice_controls_move_nothing_when_the_script_runs(page, base_url):
 
 
 def test_practice_js_labels_are_the_builds():
-    """practice.js labels grades, levels and filters as tools/qa.py does (the build writes
-    the controls from tools/qa.py, the script writes grades and chips from its own)."""
+    """practice.js labels grades, levels and filters as tools/qa/__init__.py does (the build writes
+    the controls from tools/qa/__init__.py, the script writes grades and chips from its own)."""
     js = (PROJECT.docs / "assets" / "practice.js").read_text(encoding="utf-8")
     for name, labels in [
         ("LEVELS", LABELS),
@@ -604,7 +608,9 @@ def test_practice_js_labels_are_the_builds():
         body = re.search(rf"var {name} = \{{(.*?)\}};", js, re.S)
         assert body, f"practice.js defines no {name}"
         found = dict(re.findall(r'(\w+): "([^"]*)"', body.group(1)))
-        assert found == labels, f"practice.js {name} {found} != tools/qa.py {labels}"
+        assert found == labels, (
+            f"practice.js {name} {found} != tools/qa/__init__.py {labels}"
+        )
 
 
 def test_without_javascript_no_dead_practice_controls(new_context, base_url):

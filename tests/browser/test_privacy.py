@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from tools.search.box import BOX, search
+
 from .pages import notebook_page_url
-from .search import BOX, search
 
 
 def test_every_request_goes_to_the_local_server(page, base_url, site, requests_seen):

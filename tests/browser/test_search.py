@@ -7,8 +7,17 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from tools.search.box import (
+    BOX,
+    KINDS,
+    is_question,
+    load_queries,
+    rank_of,
+    search_all,
+    url_of,
+)
+
 from .pages import in_view
-from .search import BOX, KINDS, load_queries, search_all, url_of
 
 QUERIES = load_queries()
 # Targets on the held-out set: (kinds, top-n, share of queries).
@@ -17,20 +26,6 @@ TARGETS = [
     (("words",), 3, 0.90),
     (("words",), 1, 0.70),
 ]
-
-
-def is_question(link: str) -> bool:
-    return "#" in link and not link.startswith("walkthroughs/")
-
-
-def rank_of(results: list[str], want: str) -> tuple[int, bool]:
-    """(the expected question's rank among question results, 0 if absent; whether a walkthrough
-    page came before it)."""
-    questions = [r for r in results if is_question(r)]
-    rank = questions.index(want) + 1 if want in questions else 0
-    cut = results.index(want) if want in results else len(results)
-    walkthrough_first = any(r.startswith("walkthroughs/") for r in results[:cut])
-    return rank, walkthrough_first
 
 
 def rate(rows, set_, kinds, top) -> tuple[int, int]:

@@ -13,7 +13,8 @@ import argparse
 import time
 from pathlib import Path
 
-from tests.browser.search import (
+from tools.browser import CHROMIUM, FLAGS, serve
+from tools.search.box import (
     BOX,
     KINDS,
     META,
@@ -22,13 +23,12 @@ from tests.browser.search import (
     search_all,
     url_of,
 )
-from tools.browser import CHROMIUM, FLAGS, serve
 
 FIRST = f"""() => !document.querySelector('{META}').textContent.trim().startsWith('{PLACEHOLDER}')"""
 
 
 def rank_of(results: list[str], want: str) -> tuple[int, bool]:
-    from tests.browser.test_search import rank_of as rank
+    from tools.search.box import rank_of as rank
 
     return rank(results, want)
 

@@ -13,8 +13,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from tests.browser.search import BOX, META, search
 from tools.browser import CHROMIUM, FLAGS, serve
+from tools.search.box import BOX, META, search
 
 ITEMS = """ol => [...ol.querySelectorAll("li.md-search-result__item")].map(li => ({
   links: [...li.querySelectorAll("a.md-search-result__link")].filter(a => !a.closest("details"))

@@ -15,8 +15,8 @@ import os
 import subprocess
 from pathlib import Path
 
-from tests.browser.search import KINDS, SETS, load_queries, url_of
 from tools.qa import PROJECT
+from tools.search.box import KINDS, SETS, load_queries, url_of
 
 RANK = PROJECT.root / "tools" / "search" / "rank.cjs"
 

@@ -13,7 +13,7 @@
 - A fatal signal, or SIGUSR1 (sent when a block runs out of time), dumps every thread's stack
   into one file per process, so a timeout names the line each process was at.
 
-This module is imported by tests/runtime/zygote.py (the block's process) and, through
+This module is imported by tools/qa/runtime/zygote.py (the block's process) and, through
 sitecustomize, by every interpreter a block starts (spawned workers, torchrun ranks).
 """
 
@@ -28,7 +28,7 @@ import signal
 import sys
 import warnings
 
-# What the tests' messages start with, so that tests/runner.py can tell the rule that
+# What the tests' messages start with, so that tools/qa/runner.py can tell the rule that
 # fired.
 REFUSED = "[qa] refused a write"
 
@@ -255,7 +255,7 @@ def dump_stacks_into(folder: str) -> None:
 
 
 def install(settings: dict) -> None:
-    """The rules, for the process described by `settings` (tests/runner.py writes them)."""
+    """The rules, for the process described by `settings` (tools/qa/runner.py writes them)."""
     strict_warnings()
     sys.stdout = StdoutRecorder(
         sys.stdout, settings["script"], append_jsonl(settings["prints"])

@@ -10,8 +10,6 @@ import yaml
 
 from tools.qa import PROJECT
 
-from .pages import page_url
-
 SETS = PROJECT.search_queries
 # QA_SEARCH_SETS=tuning types the tuning set alone: what tuning runs, so the held-out set stays
 # unseen until an engine's settings are frozen (tools/search/README.md).
@@ -56,7 +54,7 @@ def load_queries(path: Path | None = None) -> list[Query]:
 def url_of(question: str) -> str:
     """'tensors/index.md#broadcasting' -> 'tensors/#broadcasting', as the built site links it."""
     page, _, qid = question.partition("#")
-    return f"{page_url(PROJECT.docs / page)}#{qid}"
+    return f"{PROJECT.page_url(PROJECT.docs / page)}#{qid}"
 
 
 def wait_meta(page, placeholder: bool) -> None:
@@ -115,3 +113,17 @@ SEARCH_ALL = """async ([queries, box, meta, placeholder, visible]) => {
 def search_all(page, queries: list[str]) -> list[list[str]]:
     """search() for every query, in one call into the page (the box must be open)."""
     return page.evaluate(SEARCH_ALL, [queries, BOX, META, PLACEHOLDER, VISIBLE_RESULTS])
+
+
+def is_question(link: str) -> bool:
+    return "#" in link and not link.startswith("walkthroughs/")
+
+
+def rank_of(results: list[str], want: str) -> tuple[int, bool]:
+    """(the expected question's rank among question results, 0 if absent; whether a walkthrough
+    page came before it)."""
+    questions = [r for r in results if is_question(r)]
+    rank = questions.index(want) + 1 if want in questions else 0
+    cut = results.index(want) if want in results else len(results)
+    walkthrough_first = any(r.startswith("walkthroughs/") for r in results[:cut])
+    return rank, walkthrough_first

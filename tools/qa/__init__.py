@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # The folder of docs/ that holds the quick reference, the common errors and the
 # corrections pages.
@@ -276,6 +276,13 @@ class Project:
             for p in self.pages()
             if p.parent != self.docs and not skip & set(p.parents)
         ]
+
+    def page_url(self, page: Path) -> str:
+        """docs/tensors/index.md -> 'tensors/', docs/x/y.md -> 'x/y/' (MkDocs' directory URLs)."""
+        path = Path(page).relative_to(self.docs).with_suffix("").as_posix()
+        if path == "index" or path.endswith("/index"):
+            return path.removesuffix("index")
+        return path + "/"
 
     def snippet_dir(self, page: Path) -> Path:
         """The mirrored folder of a page's snippets: docs/a/index.md -> snippets/a/,

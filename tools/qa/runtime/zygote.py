@@ -1,8 +1,8 @@
-"""A warm parent that forks one fresh process per block: `python tests/runtime/zygote.py`.
+"""A warm parent that forks one fresh process per block: `python tools/qa/runtime/zygote.py`.
 
 It imports torch, NumPy and torch._dynamo (which torch itself imports on the first use of
 torch.compile, torch.export, an optimizer and more: 1 to 3 s a block otherwise), does nothing
-else, and serves requests from tests/runner.py, one JSON line each on stdin, answering one JSON
+else, and serves requests from tools/qa/runner.py, one JSON line each on stdin, answering one JSON
 line each on stdout. For each request it forks a
 child that runs the block as a reader's `python snippet.py` would: `__name__ == "__main__"`, a
 real file in an empty working directory, `sys.argv`, the script's folder first on `sys.path` and

@@ -1,7 +1,7 @@
 """Run a block as a reader's fresh interpreter would, and say what it did.
 
 Each block runs in a process of its own, forked from a warm parent that has imported torch and
-done nothing else (tests/runtime/zygote.py; one per test worker). What "fresh" means:
+done nothing else (tools/qa/runtime/zygote.py; one per test worker). What "fresh" means:
 
 - the block is a file, `<name>.py`, alone in an empty working directory, run as `__main__` with
   `sys.argv == [<name>.py]`, its folder first on `sys.path` and the repository nowhere on it;
@@ -119,7 +119,7 @@ def writable() -> list[str]:
 
 
 class Zygote:
-    """A tests/runtime/zygote.py process, started on first use; one per test worker."""
+    """A tools/qa/runtime/zygote.py process, started on first use; one per test worker."""
 
     def __init__(self):
         self.proc: subprocess.Popen | None = None
@@ -175,7 +175,7 @@ ZYGOTE_PROCESS = Zygote()
 
 @dataclass
 class Failure:
-    rule: str  # a rule id of tests/rules.py
+    rule: str  # a rule id of tools/qa/rules.py
     line: int | None  # line of the block, when known
     message: str
 

@@ -35,7 +35,7 @@ def rel(path: Path, root: Path = ROOT) -> str:
 
 @cache
 def snippets_config(root: Path = ROOT) -> dict:
-    """pymdownx.snippets' settings from mkdocs.yml, its defaults filled in (tools/qa.py)."""
+    """pymdownx.snippets' settings from mkdocs.yml, its defaults filled in (tools/qa/__init__.py)."""
     project = PROJECT if root == ROOT else Project(root)
     return SnippetExtension(**project.snippets_settings).getConfigs()
 
@@ -237,3 +237,11 @@ def _statement_start(code: str, end: int) -> int:
         ):
             return node.lineno
     return end
+
+
+def mark_names(block) -> set[str]:
+    """The names of the marks written before a block's fence (cuda, torchrun, slow, ...)."""
+    return {m.group(1) for m in map(MARK_NAME.match, block.marks) if m}
+
+
+MARK_NAME = re.compile(r"pytest\.mark\.(\w+)")

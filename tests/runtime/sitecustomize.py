@@ -1,5 +1,0 @@
-# Imported at start-up by every interpreter a snippet starts (tests/runner.py puts this
-# folder on PYTHONPATH).
-import qa_runtime
-
-qa_runtime.install_from_environment()
