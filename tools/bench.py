@@ -319,7 +319,7 @@ SEARCH_ENGINES = {
     "pagefind": "(b) Pagefind, one record a question",
     "hybrid": "(c) BM25F + static embeddings (shipped)",
 }
-SEARCH_SETS = tuple(os.environ.get("BENCH_SEARCH_SETS", "tuning,heldout").split(","))
+SEARCH_SETS = tuple(os.environ.get("BENCH_SEARCH_SETS", "tuning,heldout,plain").split(","))
 
 
 def search_engines(tmp: Path) -> None:

@@ -262,7 +262,11 @@ class Project:
     def search_queries(self) -> dict[str, Path]:
         """The search query sets: the one contributors tune against, and the held-out one."""
         folder = self.root / "tests" / "search"
-        return {"tuning": folder / "tuning.yml", "heldout": folder / "heldout.yml"}
+        return {
+            "tuning": folder / "tuning.yml",
+            "heldout": folder / "heldout.yml",
+            "plain": folder / "plain.yml",  # held out too: plain words, by a reader of no titles
+        }
 
     def pages(self) -> list[Path]:
         return sorted(self.docs.rglob("*.md"))

@@ -15,7 +15,7 @@ SETS = PROJECT.search_queries
 # unseen until an engine's settings are frozen (tools/search/README.md).
 CHOSEN = [
     s
-    for s in os.environ.get("QA_SEARCH_SETS", "tuning,heldout").split(",")
+    for s in os.environ.get("QA_SEARCH_SETS", ",".join(SETS)).split(",")
     if s in SETS
 ]
 KINDS = ("words", "api", "paraphrase", "error")
