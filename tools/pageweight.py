@@ -15,11 +15,12 @@ from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
 KINDS = ("html", "css", "js", "images", "other")
+# Every budget of the built site, in bytes over the wire: gzip-compressed, as GitHub Pages serves
+# them (tests/test_budgets.py asserts them; `make bench` reports them at 1x and at scale).
 BUDGETS = {
-    # bytes over the wire (gzip, as GitHub Pages serves it), without the search index
-    "question page": 250_000,
-    "notebook page html": 300_000,
-    "search index": 1_000_000,
+    "question page": 250_000,  # the page and what it loads, the search files apart
+    "notebook page html": 100_000,  # a walkthrough's HTML
+    "search index": 600_000,  # what the first search downloads
 }
 
 
@@ -147,6 +148,10 @@ SEARCH_FILES = [
 ]
 
 
+def gzipped(path: Path) -> int:
+    return len(gzip.compress(path.read_bytes(), compresslevel=9))
+
+
 def search_index(site: Path) -> int:
-    """Bytes of the files a search loads, together."""
-    return sum((site / f).stat().st_size for f in SEARCH_FILES if (site / f).exists())
+    """Bytes over the wire of the files the first search loads, together (gzip)."""
+    return sum(gzipped(site / f) for f in SEARCH_FILES if (site / f).exists())

@@ -265,7 +265,8 @@ class Project:
         return {
             "tuning": folder / "tuning.yml",
             "heldout": folder / "heldout.yml",
-            "plain": folder / "plain.yml",  # held out too: plain words, by a reader of no titles
+            "plain": folder
+            / "plain.yml",  # held out too: plain words, by a reader of no titles
         }
 
     def pages(self) -> list[Path]:

@@ -1157,13 +1157,14 @@ BUDGET_RULES = [
     ),
     (
         "budget-notebook",
-        "A walkthrough page's HTML stays under the notebook budget.",
+        "A walkthrough page's HTML stays under the notebook budget, gzip-compressed.",
         "Print less (summaries, not tensors), or split the walkthrough; the budgets live in "
         "tools/pageweight.py (BUDGETS).",
     ),
     (
         "budget-search-index",
-        "The files a search loads (the index, the vectors) stay under their budget.",
+        "The files the first search downloads (the index, the vectors) stay under their "
+        "budget, gzip-compressed.",
         "Shorten search-terms lines; the budgets live in tools/pageweight.py (BUDGETS).",
     ),
 ]

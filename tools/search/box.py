@@ -14,9 +14,7 @@ SETS = PROJECT.search_queries
 # QA_SEARCH_SETS=tuning types the tuning set alone: what tuning runs, so the held-out set stays
 # unseen until an engine's settings are frozen (tools/search/README.md).
 CHOSEN = [
-    s
-    for s in os.environ.get("QA_SEARCH_SETS", ",".join(SETS)).split(",")
-    if s in SETS
+    s for s in os.environ.get("QA_SEARCH_SETS", ",".join(SETS)).split(",") if s in SETS
 ]
 KINDS = ("words", "api", "paraphrase", "error")
 BOX = "input.md-search__input"
