@@ -6,9 +6,12 @@ import torch
 print(
     torch.tensor([1, 2]).dtype,
     torch.tensor([1.0]).dtype,
-    torch.from_numpy(np.array([1.0])).dtype,
+    torch.from_numpy(np.array([1.0])).dtype,  # NumPy's default float is float64
 )
 # > torch.int64 torch.float32 torch.float64
+# a NumPy array or scalar keeps its dtype: float32 stays float32
+print(torch.from_numpy(np.ones(2, np.float32)).dtype, torch.tensor(np.float32(1)).dtype)
+# > torch.float32 torch.float32
 
 i = torch.tensor([5, -5])
 print(i / 2)  # true division: int / int -> float
