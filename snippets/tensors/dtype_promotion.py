@@ -26,6 +26,10 @@ print((i + 0.5).dtype, (i + torch.tensor(0.5, dtype=torch.float64)).dtype)
 # > torch.float32 torch.float64
 print(torch.result_type(i, 0.5))  # the same rule, without computing anything
 # > torch.float32
+# int64 with a Python float gives float32, exact for integers only up to 2**24
+big = torch.tensor([2**24 + 1])
+print((big * 1.0).long().item(), (big.double() * 1.0).long().item())
+# > 16777216 16777217
 half = torch.ones(2, dtype=torch.float16)
 # within a category, scalars and 0-dim tensors do not widen a dimensioned tensor
 print((half * 2.5).dtype, (half + torch.tensor(1.0, dtype=torch.float64)).dtype)
