@@ -32,13 +32,15 @@ print(per_sample.shape)
 # > torch.Size([32])
 
 
-def train(opt_cls, reduce, steps, **kwargs):
+def train(opt_cls, reduce, steps, clip=None, **kwargs):
     """pred after a few optimizer steps on the summed or the averaged loss."""
     p = pred.detach().clone().requires_grad_()
     opt = opt_cls([p], lr=0.01, **kwargs)
     for _ in range(steps):
         opt.zero_grad()
         reduce(nn.functional.mse_loss(p, target, reduction="none")).backward()
+        if clip is not None:
+            nn.utils.clip_grad_norm_([p], clip)
         opt.step()
     return p.detach()
 
@@ -49,10 +51,11 @@ step_sum = train(torch.optim.SGD, torch.sum, 1) - start
 step_mean = train(torch.optim.SGD, torch.mean, 1) - start
 print(f"SGD sum/mean step: {(step_sum / step_mean).mean().item():.2f}")
 # > SGD sum/mean step: 32.00
-# Adam divides by the running RMS: the scale cancels, step after step. Adam's L2
-# weight_decay is added to the gradient first, so there the reduction matters
+# Adam divides by the running RMS: the scale cancels, step after step. Clipping the
+# norm first, or Adam's L2 weight_decay (added to the gradient), brings it back
 for opt_cls, kwargs in (
     (torch.optim.Adam, {}),
+    (torch.optim.Adam, {"clip": 1.0}),
     (torch.optim.AdamW, {"weight_decay": 0.1}),
     (torch.optim.Adam, {"weight_decay": 0.1}),
 ):
@@ -61,5 +64,6 @@ for opt_cls, kwargs in (
     )
     print(opt_cls.__name__, kwargs, "same after 5 steps:", same)
     # > Adam {} same after 5 steps: True
+    # > Adam {'clip': 1.0} same after 5 steps: False
     # > AdamW {'weight_decay': 0.1} same after 5 steps: True
     # > Adam {'weight_decay': 0.1} same after 5 steps: False

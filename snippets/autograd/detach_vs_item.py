@@ -61,3 +61,12 @@ for _ in range(3):
     running += nn.functional.mse_loss(model(x), y).item()
 print(type(running).__name__, loss.detach().requires_grad, loss.detach().grad_fn)
 # > float False None
+
+# .item() per batch is a host sync on a GPU; summing detached tensors keeps no graph
+# either, and one .item() after the loop syncs once
+running = torch.zeros(())
+for _ in range(3):
+    x, y = torch.randn(8, 4), torch.randn(8, 1)
+    running += nn.functional.mse_loss(model(x), y).detach()
+print("running += loss.detach():", history(running), type(running.item()).__name__)
+# > running += loss.detach(): (0, 0) float

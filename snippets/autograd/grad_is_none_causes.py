@@ -20,6 +20,13 @@ except ValueError as e:
 w = (torch.randn(3) * 0.01).requires_grad_()  # fix: do the math first, then mark it
 print(w.is_leaf)
 # > True
+# A module's .to() / .double() is not that copy: it converts each parameter in place,
+# and the same Parameter objects stay leaves
+lin = nn.Linear(2, 2)
+weight = lin.weight
+lin.double()
+print(lin.weight is weight, lin.weight.is_leaf, lin.weight.dtype)
+# > True True torch.float64
 
 
 # 2. A parameter that forward never uses

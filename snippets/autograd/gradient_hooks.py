@@ -58,9 +58,16 @@ print(seen["out"].shape, seen["inp"].shape)  # dL/d(output), dL/d(input) of the 
 # > torch.Size([4, 2]) torch.Size([4, 3])
 
 # After accumulation into .grad (e.g. to step the optimizer per parameter inside
-# backward)
+# backward): the hook gets the parameter itself, not the gradient; leaves only
 q = nn.Parameter(torch.ones(2))
-q.register_post_accumulate_grad_hook(lambda param: seen.update(p=param.grad.clone()))
+q.register_post_accumulate_grad_hook(
+    lambda param: seen.update(same=param is q, p=param.grad.clone())
+)
 (q * 3).sum().backward()
-print(seen["p"])
-# > tensor([3., 3.])
+print(seen["same"], seen["p"])
+# > True tensor([3., 3.])
+try:
+    (q * 3).register_post_accumulate_grad_hook(lambda param: None)
+except RuntimeError as e:
+    print(e)
+    # > post accumulate grad hooks cannot be registered on non-leaf tensors

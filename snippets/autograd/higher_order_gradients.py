@@ -1,3 +1,6 @@
+import textwrap
+import warnings
+
 import torch
 from torch import nn
 
@@ -14,6 +17,18 @@ print(d2y)
 (again,) = torch.autograd.grad(y, x)  # create_graph=True also retained y's graph
 print(again)
 # > tensor(12.)
+
+# backward(create_graph=True) stores a .grad with a graph back to x: a reference cycle
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    (x**3).backward(create_graph=True)
+print(x.grad)
+# > tensor(12., grad_fn=<CopyBackwards>)
+print(textwrap.fill(str(caught[0].message).split(". If")[0], 80))
+# > Using backward() with create_graph=True will create a reference cycle between
+# > the parameter and its gradient which can cause a memory leak. We recommend using
+# > autograd.grad when creating the graph to avoid this
+x.grad = None  # what the warning asks, to break the cycle
 
 (g,) = torch.autograd.grad(x**3, x)  # without create_graph the result is a constant
 try:

@@ -121,3 +121,13 @@ a.add_(1)  # so modifying a in place is fine
 a.sum().backward()
 print(w.grad)
 # > tensor([3., 3.])
+
+# The library's way out: under allow_mutation_on_saved_tensors() a saved tensor is
+# cloned when it is written (a copy's memory), and backward uses the original values
+w.grad = None
+with torch.autograd.graph.allow_mutation_on_saved_tensors():
+    y = w.sigmoid()
+    y.mul_(2)
+    y.sum().backward()
+print(w.grad)  # 2 * sigmoid'(w): the right gradient of the doubled y
+# > tensor([0.3932, 0.2100])

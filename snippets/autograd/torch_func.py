@@ -75,3 +75,25 @@ except RuntimeError as e:
     # > vmap: called random operation while in randomness error mode
 print(vmap(nn.Dropout(0.5), randomness="different")(batch).shape)
 # > torch.Size([2, 2])
+
+# ...and BatchNorm in train mode updates its running statistics in place, which the
+# transforms refuse; in eval mode it reads them, and per-sample gradients work
+bn_model = nn.Sequential(nn.Linear(3, 4), nn.BatchNorm1d(4))
+bn_params = {k: v.detach() for k, v in bn_model.named_parameters()}
+
+
+def bn_loss(params, xi):
+    return functional_call(bn_model, params, (xi.unsqueeze(0),)).sum()
+
+
+try:
+    vmap(grad(bn_loss), in_dims=(None, 0))(bn_params, torch.randn(5, 3))
+except RuntimeError as e:
+    print(textwrap.fill(str(e).split(". ")[0], 80))
+    # > During a grad (vjp, jvp, grad, etc) transform, the function provided attempted
+    # > to call in-place operation (aten::add_.Tensor) that would mutate a captured
+    # > Tensor
+bn_model.eval()
+per_sample = vmap(grad(bn_loss), in_dims=(None, 0))(bn_params, torch.randn(5, 3))
+print(per_sample["1.weight"].shape)
+# > torch.Size([5, 4])

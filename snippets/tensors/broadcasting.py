@@ -27,6 +27,19 @@ print(allocated(lambda: torch.add(col, row, out=out)))
 print(allocated(lambda: torch.add(col, row.expand(1000, 1000).contiguous(), out=out)))
 # > 4000000
 
+# expand() is that stretched view, explicitly; repeat() copies. A write into an
+# expanded tensor would hit one element several times, and is refused
+v = torch.zeros(1, 3)
+expanded, repeated = v.expand(2, 3), v.repeat(2, 1)
+print(expanded.stride(), repeated.stride(), expanded.data_ptr() == v.data_ptr())
+# > (0, 1) (3, 1) True
+try:
+    expanded.add_(1)
+except RuntimeError as e:
+    print(textwrap.fill(str(e).split(". ")[0], 80))
+    # > unsupported operation: more than one element of the written-to tensor refers to
+    # > a single memory location
+
 try:
     torch.zeros(2, 3) + torch.zeros(2, 4)
 except RuntimeError as e:

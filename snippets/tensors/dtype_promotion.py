@@ -6,9 +6,12 @@ import torch
 print(
     torch.tensor([1, 2]).dtype,
     torch.tensor([1.0]).dtype,
-    torch.from_numpy(np.array([1.0])).dtype,
+    torch.from_numpy(np.array([1.0])).dtype,  # NumPy's default float is float64
 )
 # > torch.int64 torch.float32 torch.float64
+# a NumPy array or scalar keeps its dtype: float32 stays float32
+print(torch.from_numpy(np.ones(2, np.float32)).dtype, torch.tensor(np.float32(1)).dtype)
+# > torch.float32 torch.float32
 
 i = torch.tensor([5, -5])
 print(i / 2)  # true division: int / int -> float
@@ -23,6 +26,10 @@ print((i + 0.5).dtype, (i + torch.tensor(0.5, dtype=torch.float64)).dtype)
 # > torch.float32 torch.float64
 print(torch.result_type(i, 0.5))  # the same rule, without computing anything
 # > torch.float32
+# int64 with a Python float gives float32, exact for integers only up to 2**24
+big = torch.tensor([2**24 + 1])
+print((big * 1.0).long().item(), (big.double() * 1.0).long().item())
+# > 16777216 16777217
 half = torch.ones(2, dtype=torch.float16)
 # within a category, scalars and 0-dim tensors do not widen a dimensioned tensor
 print((half * 2.5).dtype, (half + torch.tensor(1.0, dtype=torch.float64)).dtype)

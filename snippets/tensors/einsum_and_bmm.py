@@ -15,6 +15,15 @@ try:
 except RuntimeError as e:
     print(e)
     # > batch2 must be a 3D tensor
+B1 = torch.randn(1, 4, 5)  # a batch of one: @ broadcasts it, bmm refuses it
+print((A @ B1).shape)
+# > torch.Size([2, 3, 5])
+try:
+    torch.bmm(A, B1)
+except RuntimeError as e:
+    print(textwrap.fill(str(e), 80))
+    # > Expected size for first two dimensions of batch2 tensor to be: [2, 4] but got:
+    # > [1, 4].
 
 
 def matmul_error(a, b):

@@ -35,6 +35,18 @@ print(torch.zeros(2, 2).scatter_add_(0, graph.unsqueeze(1).expand(-1, 2), feats)
 # > tensor([[ 2.,  4.],
 # >         [10., 12.]])
 
+# scatter_reduce: max or mean per segment, which scatter_add_ cannot do. include_self
+# (True by default) counts the destination's own values: here the zeros it starts with
+seg, vals = torch.tensor([0, 0, 1]), torch.tensor([-1.0, -5.0, 2.0])
+for reduce in ("amax", "mean"):
+    print(
+        reduce,
+        torch.zeros(2).scatter_reduce(0, seg, vals, reduce),
+        torch.zeros(2).scatter_reduce(0, seg, vals, reduce, include_self=False),
+    )
+    # > amax tensor([0., 2.]) tensor([-1.,  2.])
+    # > mean tensor([-2.,  1.]) tensor([-3.,  2.])
+
 # scatter writes: one-hot labels
 one_hot = torch.zeros(2, 3).scatter_(1, target.unsqueeze(1), 1.0)
 print(one_hot)

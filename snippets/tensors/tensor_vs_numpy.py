@@ -1,3 +1,5 @@
+import warnings
+
 import numpy as np
 import torch
 
@@ -40,3 +42,13 @@ for convert in (torch.from_numpy, torch.as_tensor, torch.tensor):
         # > tensor -> At least one stride in the given numpy array is negative
 print(torch.from_numpy(flipped.copy())[0])  # .copy() first: a positive-stride array
 # > tensor([2., 1., 0.], dtype=torch.float64)
+
+# A read-only array (writeable=False, np.frombuffer over bytes) is shared anyway, with
+# a warning (once per process), and a write through the tensor lands in it
+frozen = np.frombuffer(bytearray(12), dtype=np.float32)
+frozen.setflags(write=False)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    torch.from_numpy(frozen)[0] = 5.0
+print(str(caught[0].message).split(",")[0], frozen.flags.writeable, frozen)
+# > The given NumPy array is not writable False [5. 0. 0.]

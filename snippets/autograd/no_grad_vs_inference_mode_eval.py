@@ -1,0 +1,42 @@
+import warnings
+
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+x = torch.randn(2, 5, 8)  # (batch, sequence, features)
+
+# More built-in layers that read self.training: their output changes with eval()
+rnn = nn.RNN(8, 8, num_layers=2, dropout=0.5, batch_first=True)
+attention = nn.MultiheadAttention(8, 2, dropout=0.5, batch_first=True)
+layers = {
+    "RNN(dropout=0.5)": (rnn, lambda m: m(x)[0]),
+    "MultiheadAttention(dropout=0.5)": (attention, lambda m: m(x, x, x)[0]),
+    "RReLU()": (nn.RReLU(), lambda m: m(x)),
+}
+with torch.no_grad():
+    for name, (layer, run) in layers.items():
+        same = torch.equal(run(layer.train()), run(layer.eval()))
+        print(name, "train == eval:", same)
+        # > RNN(dropout=0.5) train == eval: False
+        # > MultiheadAttention(dropout=0.5) train == eval: False
+        # > RReLU() train == eval: False
+
+# eval() and no_grad() together switch TransformerEncoder to its fast path: with a
+# padding mask it runs on nested tensors and returns 0 at the padded positions
+layer = nn.TransformerEncoderLayer(8, 2, dim_feedforward=16, batch_first=True)
+encoder = nn.TransformerEncoder(layer, num_layers=2).eval()
+pad = torch.tensor([[False] * 5, [False, False, False, True, True]])
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    with torch.no_grad():
+        fast = encoder(x, src_key_padding_mask=pad)
+print(str(caught[0].message).split(" and")[0])
+# > The PyTorch API of nested tensors is in prototype stage
+regular = encoder(x, src_key_padding_mask=pad).detach()  # grad on: the regular path
+print("padded, no_grad:", fast[1, 3:].abs().sum().item())
+# > padded, no_grad: 0.0
+print("padded, grad on:", round(regular[1, 3:].abs().sum().item(), 2))
+# > padded, grad on: 11.77
+print("real positions close:", torch.allclose(fast[~pad], regular[~pad], atol=1e-5))
+# > real positions close: True
