@@ -59,3 +59,16 @@ for bad in map(torch.as_tensor, bad_ids):
         # > RuntimeError: Expected tensor for argument #1 'indices' to have one of
         # > the following scalar types: Long, Int; but got torch.ShortTensor instead
         # > (while checking arguments for embedding)
+
+# max_norm renormalizes the rows it looks up, in place, during the forward (no_grad or
+# not): the weights change without an optimizer step
+capped = nn.Embedding(4, 3, max_norm=1.0)
+before = capped.weight.detach().clone()
+with torch.no_grad():
+    capped(torch.tensor([1]))
+print(
+    round(before[1].norm().item(), 2),
+    round(capped.weight[1].norm().item(), 2),
+    torch.equal(before[2], capped.weight[2]),
+)
+# > 1.79 1.0 True
