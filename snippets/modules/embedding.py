@@ -72,3 +72,21 @@ print(
     torch.equal(before[2], capped.weight[2]),
 )
 # > 1.79 1.0 True
+
+# sparse=True: the gradient is a sparse tensor of the looked-up rows, which only some
+# optimizers accept
+optim = torch.optim
+for make_opt in (optim.SGD, optim.SparseAdam, optim.Adam, optim.AdamW):
+    sparse = nn.Embedding(10, 3, sparse=True)
+    opt = make_opt(sparse.parameters(), lr=0.1)
+    sparse(torch.tensor([1, 2])).sum().backward()
+    try:
+        opt.step()
+        result = f"{sparse.weight.grad.layout} stepped"
+    except RuntimeError as e:
+        result = str(e)
+    print(make_opt.__name__, result)
+    # > SGD torch.sparse_coo stepped
+    # > SparseAdam torch.sparse_coo stepped
+    # > Adam Adam does not support sparse gradients, please consider SparseAdam instead
+    # > AdamW Adam does not support sparse gradients, please consider SparseAdam instead
