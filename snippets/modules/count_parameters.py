@@ -1,3 +1,4 @@
+import torch
 from torch import nn
 
 
@@ -27,3 +28,14 @@ print([k for k in model.state_dict() if k not in dict(model.named_parameters())]
 # remove_duplicate=False: the tied tensor twice, no buffers
 print(sum(p.numel() for _, p in model.named_parameters(remove_duplicate=False)))
 # > 3232
+
+# A lazy module has no shapes before its first forward: counting raises, run one batch
+lazy = nn.Sequential(nn.LazyLinear(4), nn.Linear(4, 2))
+try:
+    sum(p.numel() for p in lazy.parameters())
+except ValueError as e:
+    print(str(e)[:42])
+    # > Attempted to use an uninitialized paramete
+lazy(torch.ones(1, 3))  # in_features inferred: 3
+print(sum(p.numel() for p in lazy.parameters()))
+# > 26

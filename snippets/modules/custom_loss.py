@@ -1,4 +1,5 @@
 import torch
+import torch.nn.functional as F
 from torch import nn
 
 
@@ -60,3 +61,13 @@ y = x + (torch.round(x) - x).detach()
 y.sum().backward()
 print(y.detach(), x.grad)
 # > tensor([0., 2.]) tensor([1., 1.])
+
+# Composed by hand, a loss must stay finite: log(sigmoid(x)) underflows to -inf, with a
+# nan gradient, where logsigmoid, computed in one piece, does not; log(softmax) alike
+x = torch.tensor([-200.0], requires_grad=True)
+torch.log(torch.sigmoid(x)).sum().backward()
+print(torch.log(torch.sigmoid(x)).item(), F.logsigmoid(x).item(), x.grad.item())
+# > -inf -200.0 nan
+z = torch.tensor([0.0, 200.0])
+print(torch.log(z.softmax(0))[0].item(), z.log_softmax(0)[0].item())
+# > -inf -200.0

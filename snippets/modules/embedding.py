@@ -59,3 +59,34 @@ for bad in map(torch.as_tensor, bad_ids):
         # > RuntimeError: Expected tensor for argument #1 'indices' to have one of
         # > the following scalar types: Long, Int; but got torch.ShortTensor instead
         # > (while checking arguments for embedding)
+
+# max_norm renormalizes the rows it looks up, in place, during the forward (no_grad or
+# not): the weights change without an optimizer step
+capped = nn.Embedding(4, 3, max_norm=1.0)
+before = capped.weight.detach().clone()
+with torch.no_grad():
+    capped(torch.tensor([1]))
+print(
+    round(before[1].norm().item(), 2),
+    round(capped.weight[1].norm().item(), 2),
+    torch.equal(before[2], capped.weight[2]),
+)
+# > 1.79 1.0 True
+
+# sparse=True: the gradient is a sparse tensor of the looked-up rows, which only some
+# optimizers accept
+optim = torch.optim
+for make_opt in (optim.SGD, optim.SparseAdam, optim.Adam, optim.AdamW):
+    sparse = nn.Embedding(10, 3, sparse=True)
+    opt = make_opt(sparse.parameters(), lr=0.1)
+    sparse(torch.tensor([1, 2])).sum().backward()
+    try:
+        opt.step()
+        result = f"{sparse.weight.grad.layout} stepped"
+    except RuntimeError as e:
+        result = str(e)
+    print(make_opt.__name__, result)
+    # > SGD torch.sparse_coo stepped
+    # > SparseAdam torch.sparse_coo stepped
+    # > Adam Adam does not support sparse gradients, please consider SparseAdam instead
+    # > AdamW Adam does not support sparse gradients, please consider SparseAdam instead

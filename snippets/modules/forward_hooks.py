@@ -54,3 +54,9 @@ handle.remove()  # otherwise the hook runs (and holds memory) on every later cal
 model(torch.randn(3, 4))
 print(len(features))
 # > 0
+
+# A forward hook that returns a value replaces the module's output
+lin = nn.Linear(2, 2)
+lin.register_forward_hook(lambda module, args, output: torch.zeros_like(output))
+print(lin(torch.ones(2)).tolist())
+# > [0.0, 0.0]

@@ -46,13 +46,20 @@ print(
 )
 # > False False True
 
-# register_buffer stores t itself; nn.Buffer(t) is t.detach(): a new tensor, t's memory
+# register_buffer stores t itself; nn.Buffer(t) is a new detached tensor on t's memory
 t = torch.zeros(3)
 holder = nn.Module()
 holder.register_buffer("kept", t)
 holder.marked = nn.Buffer(t)
 print(holder.kept is t, holder.marked is t, holder.marked.data_ptr() == t.data_ptr())
 # > True False True
+# ... and it keeps requires_grad: from a tensor that requires grad (here a non-leaf), a
+# leaf that requires grad and gets a .grad, where t.detach() alone would not
+w = torch.ones(2, requires_grad=True) * 2
+b = nn.Buffer(w)
+(b * 3).sum().backward()
+print(b.requires_grad, b.is_leaf, b.grad_fn, b.grad, w.detach().requires_grad)
+# > True True None tensor([3., 3.]) False
 
 # A tensor without the mark, assigned to an existing buffer's name, replaces it and
 # stays a buffer, with the same persistence; under a new name it is a plain attribute.

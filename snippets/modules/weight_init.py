@@ -40,6 +40,13 @@ mha = nn.MultiheadAttention(8, 2)
 print(hasattr(mha, "reset_parameters"), hasattr(mha, "_reset_parameters"))
 # > False True
 
+# nn.RNN, nn.LSTM and nn.GRU draw every weight and bias from U(-1/sqrt(hidden_size),
+# 1/sqrt(hidden_size)): the bound comes from hidden_size, not from the input's size
+lstm = nn.LSTM(input_size=100, hidden_size=4)
+largest = max(p.abs().max().item() for p in lstm.parameters())
+print(largest <= 1 / math.sqrt(4), largest > 1 / math.sqrt(100))
+# > True True
+
 opt = torch.optim.SGD(layer.parameters(), lr=0.1)
 try:
     layer.weight = torch.randn(64, 256)  # replacing a Parameter by a plain tensor

@@ -64,6 +64,14 @@ except ValueError as e:
     print(str(e).split(", got ")[1])
     # > input size torch.Size([1, 3, 1, 1])
 
+# The usual substitute for small batches of images: GroupNorm normalizes each sample
+# over groups of channels and their positions, so the batch does not matter, and one
+# 1x1 image works
+gn = nn.GroupNorm(2, 4)
+images = torch.randn(8, 4, 3, 3)
+print(torch.allclose(gn(images)[:1], gn(images[:1])), gn(torch.randn(1, 4, 1, 1)).shape)
+# > True torch.Size([1, 4, 1, 1])
+
 # RMSNorm: LayerNorm without the mean subtraction and the bias, over the same last dim
 rms = nn.RMSNorm(4, eps=1e-6)
 by_hand = batch_a * torch.rsqrt(batch_a.pow(2).mean(dim=-1, keepdim=True) + 1e-6)

@@ -33,6 +33,16 @@ print(
 )
 # > 0.0 0.5514
 
+# Its twin: sigmoid before binary_cross_entropy_with_logits, which applies sigmoid
+# itself. Its input is then in (0, 1): a positive's loss is at least log(1 + 1/e).
+scores = torch.tensor([20.0, 20.0])  # confident and right: both targets are 1
+ones = torch.ones(2)
+print(
+    round(F.binary_cross_entropy_with_logits(scores, ones).item(), 4),
+    round(F.binary_cross_entropy_with_logits(scores.sigmoid(), ones).item(), 4),
+)
+# > 0.0 0.3133
+
 # (N, 1) predictions against (N,) targets: MSE broadcasts to (N, N) and only warns;
 # binary_cross_entropy refuses.
 pred, target = torch.rand(4, 1), torch.rand(4)

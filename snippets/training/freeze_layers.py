@@ -63,3 +63,11 @@ for set_to_none in (False, True):
     print(f".grad {kind}: moved {not torch.equal(w1, layer.weight)}")
     # > .grad zeros: moved True
     # > .grad None: moved False
+
+# What freezing saves: the frozen part's weight gradients and optimizer state. Autograd
+# records nothing for a frozen part that comes first (no need for no_grad there); one
+# after a trainable layer is still recorded, since the gradient flows back through it.
+x = torch.randn(4, 8)
+frozen, trainable = nn.Linear(8, 8).requires_grad_(False), nn.Linear(8, 8)
+print(frozen(x).grad_fn, type(frozen(trainable(x)).grad_fn).__name__)
+# > None AddmmBackward0

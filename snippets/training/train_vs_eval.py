@@ -52,10 +52,12 @@ def eval_differs(module, *args):  # the first output, in train mode and in eval 
 seq = torch.randn(2, 3, 4)  # (batch, time, features)
 attention = nn.MultiheadAttention(4, 1, dropout=0.5, batch_first=True)
 print(
+    eval_differs(nn.RNN(4, 4, 2, dropout=0.5, batch_first=True), seq),
+    eval_differs(nn.GRU(4, 4, 2, dropout=0.5, batch_first=True), seq),
     eval_differs(nn.LSTM(4, 4, 2, dropout=0.5, batch_first=True), seq),
     eval_differs(attention, seq, seq, seq),
     eval_differs(nn.RReLU(), seq),
     eval_differs(nn.InstanceNorm1d(3, track_running_stats=True), seq),
     eval_differs(nn.LSTM(4, 4, 2, batch_first=True), seq),
 )
-# > True True True True False
+# > True True True True True True False

@@ -68,6 +68,7 @@ print(log["dtypes"], next(model.parameters()).dtype)
 # > (torch.bfloat16, torch.float32, torch.float32) torch.float32
 # the loss is fp32 by autocast's policy, not by promotion against the fp32 target:
 # mse_loss runs in fp32 on two bf16 inputs too, while a hand-written one stays bf16
+# (on the CPU: CUDA autocast runs pow in fp32 as well)
 with torch.autocast("cpu", dtype=torch.bfloat16):
     a, b = torch.ones(4, dtype=torch.bfloat16), torch.zeros(4, dtype=torch.bfloat16)
     print(nn.functional.mse_loss(a, b).dtype, (a - b).pow(2).mean().dtype)

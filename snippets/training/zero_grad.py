@@ -32,3 +32,30 @@ before = model.weight.detach().clone()
 opt.step()
 print(torch.equal(before, model.weight))
 # > True
+
+# Each optimizer skips a parameter whose .grad is None. A zero .grad goes through the
+# update: it moves the weight where there is momentum or weight decay (SGD with
+# momentum, Adam, AdamW's default 0.01), not in plain RMSprop. One real step, then one
+# after each kind of zero_grad:
+for make in (
+    lambda ps: torch.optim.SGD(ps, lr=0.1, momentum=0.9),
+    lambda ps: torch.optim.Adam(ps, lr=0.1),
+    lambda ps: torch.optim.AdamW(ps, lr=0.1),
+    lambda ps: torch.optim.RMSprop(ps, lr=0.1),
+):
+    moved = []
+    for set_to_none in (False, True):
+        torch.manual_seed(0)
+        layer = nn.Linear(3, 1)
+        opt = make(layer.parameters())
+        layer(x).sum().backward()
+        opt.step()
+        opt.zero_grad(set_to_none=set_to_none)
+        before = layer.weight.detach().clone()
+        opt.step()
+        moved.append(not torch.equal(before, layer.weight))
+    print(type(opt).__name__, "zeros moved:", moved[0], "None moved:", moved[1])
+    # > SGD zeros moved: True None moved: False
+    # > Adam zeros moved: True None moved: False
+    # > AdamW zeros moved: True None moved: False
+    # > RMSprop zeros moved: False None moved: False
