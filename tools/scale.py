@@ -94,7 +94,8 @@ def renamed(text: str, sections: list[str], k: int) -> str:
         into = path.startswith("../") and path.split("/")[1] in sections
         if into:
             path = "../" + path.split("/")[1] + f"-x{k}/" + "/".join(path.split("/")[2:])
-        if anchor and (into or not path):
+        here = not path.startswith(("../", "/", "http:", "https:", "mailto:"))
+        if anchor and (into or here):
             anchor += f"-x{k}"
         return f"]({path}{'#' + anchor if anchor else ''})"
 
