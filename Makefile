@@ -14,7 +14,7 @@ JOBS ?= 2
 PORT ?= 8000
 SITE_DIR ?= site
 
-.PHONY: help venv serve test update-output question rules search test-gpu build bench lint format clean
+.PHONY: help venv serve test update-output question rules search test-gpu build bench bench-scale lint format clean
 
 help:
 	@echo "make serve          preview the site on http://127.0.0.1:$(PORT) (reloads on changes)"
@@ -27,6 +27,7 @@ help:
 	@echo "make test-gpu       run the CUDA-marked blocks (on a machine with a GPU)"
 	@echo "make build          the strict build, into site/"
 	@echo "make bench          test and build times, page weights, search latency, Lighthouse"
+	@echo "make bench-scale    how those costs grow on synthetic copies at 1x, 2x and 5x"
 	@echo "make format / lint  ruff on snippets, walkthroughs, tests and tools"
 
 $(STAMP): requirements.txt
@@ -71,6 +72,10 @@ $(LH_STAMP): tools/lighthouse/package.json tools/lighthouse/package-lock.json
 
 bench: venv $(LH_STAMP)
 	$(BIN)/python -m tools.bench
+
+# The same costs on synthetic copies at 1x, 2x and 5x the questions, and how each grows.
+bench-scale: venv
+	$(BIN)/python -m tools.scale --factors $(or $(FACTORS),1,2,5)
 
 CODE := snippets docs/walkthroughs tests tools
 

@@ -18,6 +18,8 @@ named after the snippet it includes. Each block runs as a reader's fresh interpr
 from __future__ import annotations
 
 import functools
+import hashlib
+import os
 import re
 from pathlib import Path
 
@@ -341,6 +343,33 @@ def cell_of(path: Path, line: int) -> str:
 # ------------------------------------------------
 
 REWRITTEN: list[str] = []
+
+
+# CI's matrix (.github/workflows/test.yml): QA_SHARD=i/n runs the i-th of n shards. The programs (each
+# block, each walkthrough run) go to the shard their id hashes to, the same on every machine; every other
+# test (rules, the build, the browser) runs in shard 1. tests/test_shards.py proves that the shards
+# together run every program exactly once.
+def shard_of(nodeid: str, n: int) -> int:
+    return int(hashlib.sha1(nodeid.encode()).hexdigest(), 16) % n + 1
+
+
+def pytest_collection_modifyitems(config, items):
+    if not (spec := os.environ.get("QA_SHARD")):
+        return
+    i, _, n = spec.partition("/")
+    if not (i.isdigit() and n.isdigit() and 1 <= int(i) <= int(n)):
+        raise pytest.UsageError(
+            f"QA_SHARD={spec!r}: write i/n, 1 <= i <= n (QA_SHARD=1/2)"
+        )
+    i, n = int(i), int(n)
+    keep, drop = [], []
+    for item in items:
+        program = isinstance(item, (CodeBlock, WalkthroughRun))
+        (keep if (shard_of(item.nodeid, n) if program else 1) == i else drop).append(
+            item
+        )
+    config.hook.pytest_deselected(items=drop)
+    items[:] = keep
 
 
 def pytest_runtest_logreport(report):

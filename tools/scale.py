@@ -72,12 +72,16 @@ def synthetic_copy(folder: Path, factor: int) -> Project:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 text = renamed(page.read_text(encoding="utf-8"), sections, k)
                 target.write_text(text, encoding="utf-8")
-                extra_nav.append(f'  - "{copy}/{rel.as_posix()}": {copy}/{rel.as_posix()}')
+                extra_nav.append(
+                    f'  - "{copy}/{rel.as_posix()}": {copy}/{rel.as_posix()}'
+                )
     nav_end = config.index("\nnav:\n") + len("\nnav:\n")
     rest = config[nav_end:]
     tail = re.search(r"^\S", rest, re.M)
     cut = nav_end + (tail.start() if tail else len(rest))
-    config = config[:cut].rstrip("\n") + "\n" + "\n".join(extra_nav) + "\n" + config[cut:]
+    config = (
+        config[:cut].rstrip("\n") + "\n" + "\n".join(extra_nav) + "\n" + config[cut:]
+    )
     (folder / "mkdocs.yml").write_text(config, encoding="utf-8")
     return Project(folder)
 
@@ -93,7 +97,9 @@ def renamed(text: str, sections: list[str], k: int) -> str:
         path, anchor = m["path"], m["anchor"]
         into = path.startswith("../") and path.split("/")[1] in sections
         if into:
-            path = "../" + path.split("/")[1] + f"-x{k}/" + "/".join(path.split("/")[2:])
+            path = (
+                "../" + path.split("/")[1] + f"-x{k}/" + "/".join(path.split("/")[2:])
+            )
         here = not path.startswith(("../", "/", "http:", "https:", "mailto:"))
         if anchor and (into or here):
             anchor += f"-x{k}"
@@ -227,11 +233,15 @@ def main() -> None:
     ap.add_argument("--factors", default="1,2,5")
     factors = [int(f) for f in ap.parse_args().factors.split(",")]
     queries = held_out_queries()
-    print(f"make bench-scale on {os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}")
+    print(
+        f"make bench-scale on {os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}"
+    )
     rows = {}
     for factor in factors:
         rows[factor] = measure(factor, queries)
-        print(f"  {factor}x measured: {rows[factor]['questions']} questions", flush=True)
+        print(
+            f"  {factor}x measured: {rows[factor]['questions']} questions", flush=True
+        )
     lo, hi = factors[0], factors[-1]
     size = rows[hi]["questions"] / rows[lo]["questions"]
     print(f"\n{'figure':28}" + "".join(f"{f'{f}x':>10}" for f in factors) + "   growth")
