@@ -13,6 +13,8 @@ ARGS ?=
 JOBS ?= 2
 PORT ?= 8000
 SITE_DIR ?= site
+# `make bench-scale FACTORS=1,2`: the sizes of the synthetic copies, in multiples of the site.
+FACTORS ?= 1,2,5
 
 .PHONY: help venv serve test update-output question rules search test-gpu build bench bench-scale lint format clean
 
@@ -75,7 +77,7 @@ bench: venv $(LH_STAMP)
 
 # The same costs on synthetic copies at 1x, 2x and 5x the questions, and how each grows.
 bench-scale: venv
-	$(BIN)/python -m tools.scale --factors $(or $(FACTORS),1,2,5)
+	$(BIN)/python -m tools.scale --factors $(FACTORS)
 
 CODE := snippets docs/walkthroughs tests tools
 
