@@ -49,3 +49,5 @@ print(f"H100 ridge point: {989e12 / 3.35e12:.0f} FLOPs per byte")
 passes = 3.35e12 / (8e9 * 2)
 print(f"8B model, batch 1: at most {passes:.0f} forward passes/s")
 # > 8B model, batch 1: at most 209 forward passes/s
+print(f"so a time per output token of at least {1e3 / passes:.1f} ms")
+# > so a time per output token of at least 4.8 ms

@@ -66,6 +66,19 @@ for x in (logits, shifted):
     # > tensor([0.161, 0.005])
     # > tensor([0.105, 0.000])
 
+
+# presence and frequency penalties (OpenAI's, followed by vLLM) subtract from the
+# logits of tokens generated so far: a subtraction does not care where zero is
+def presence_frequency(logits, counts, presence=0.5, frequency=0.5):
+    return logits - frequency * counts - presence * (counts > 0)
+
+
+counts = torch.tensor([1, 0, 0, 0, 0, 3])  # token 0 generated once, token 5 three times
+for x in (logits, shifted):
+    print(presence_frequency(x, counts).softmax(-1)[seen])
+    # > tensor([0.240, 0.002])
+    # > tensor([0.240, 0.002])
+
 # sampling draws only from what the filters kept
 torch.manual_seed(0)
 probs = top_p(logits / 0.7, 0.9).softmax(-1)

@@ -57,3 +57,20 @@ print(f"expected acceptance {torch.minimum(target[0], draft[0]).sum():.3f}")
 # > expected acceptance 0.737
 print(f"measured acceptance {(count > 1).float().mean():.3f}")
 # > measured acceptance 0.737
+
+# Leviathan et al.'s model: the same acceptance rate alpha at every draft position
+alpha, k = torch.minimum(target[0], draft[0]).sum().item(), 2
+print(f"(1 - alpha**(k+1)) / (1 - alpha) = {(1 - alpha ** (k + 1)) / (1 - alpha):.2f}")
+# > (1 - alpha**(k+1)) / (1 - alpha) = 2.28
+# here the second draft's context is the first token, and its acceptance differs
+second = (count > 2).sum() / (count > 1).sum()
+print(f"acceptance of the second draft token, the first accepted: {second:.3f}")
+# > acceptance of the second draft token, the first accepted: 0.674
+# their speedup, with a draft call costing c target calls: more drafts, more waste
+c = 0.05
+speedup = {k: (1 - alpha ** (k + 1)) / (1 - alpha) / (k * c + 1) for k in range(1, 11)}
+best = max(speedup, key=speedup.get)
+print(f"c = {c}: k=1 {speedup[1]:.2f}x, best k={best} {speedup[best]:.2f}x")
+# > c = 0.05: k=1 1.65x, best k=6 2.58x
+print(f"k=10 {speedup[10]:.2f}x")
+# > k=10 2.45x

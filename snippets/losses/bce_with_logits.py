@@ -24,6 +24,14 @@ F.binary_cross_entropy(p, torch.ones(1)).backward()
 print(f"{p.grad.item():.3g}")  # the true derivative, -1/p, is -1e20
 # > -1e+12
 
+# pos_weight multiplies the positive term only: the docs set it to negatives / positives
+x, y = torch.tensor([0.5, 0.5]), torch.tensor([1.0, 0.0])
+weighted = F.binary_cross_entropy_with_logits(
+    x, y, pos_weight=torch.tensor(3.0), reduction="none"
+)
+print(weighted / F.binary_cross_entropy_with_logits(x, y, reduction="none"))
+# > tensor([3., 1.])
+
 # CPU autocast runs binary_cross_entropy in float32: bfloat16 in, float32 out
 bf16 = probs.detach().bfloat16(), target.bfloat16()
 print(F.binary_cross_entropy(*bf16).dtype)  # no autocast: it stays bfloat16

@@ -29,6 +29,12 @@ entropy = -(soft * soft.log()).sum()
 print(round(entropy.item(), 4), round(math.log(0.925 / 0.025), 2))
 # > 0.3488 3.61
 
+# at that minimum the model predicts the soft target itself: its confidence is capped
+best = torch.zeros(1, C)
+best[0, 2] = math.log(0.925 / 0.025)
+print(best.softmax(-1))
+# > tensor([[0.0250, 0.0250, 0.9250, 0.0250]])
+
 # past that gap the gradient pushes the target logit back down
 logits = torch.tensor([[0.0, 0.0, 30.0, 0.0]], requires_grad=True)
 F.cross_entropy(logits, target, label_smoothing=eps).backward()

@@ -68,3 +68,12 @@ targets = torch.randint(1, C, (N, 2))  # class 0 is the blank
 lengths = torch.full((N,), T), torch.full((N,), 2)
 print(nn.CTCLoss(blank=0)(log_probs, targets, *lengths).shape)
 # > torch.Size([])
+
+# robust regression: SmoothL1Loss(beta) is HuberLoss(delta=beta) divided by beta, so
+# their gradients differ by that factor; at beta = 1 they are the same loss
+x, t = torch.randn(N) * 3, torch.randn(N)
+for beta in (1.0, 2.0):
+    huber, smooth = F.huber_loss(x, t, delta=beta), F.smooth_l1_loss(x, t, beta=beta)
+    print(beta, torch.allclose(smooth, huber / beta), torch.allclose(smooth, huber))
+    # > 1.0 True True
+    # > 2.0 True False

@@ -7,6 +7,8 @@ for opt in (
     torch.optim.SGD(model.parameters(), lr=0.1),
     torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9),
     torch.optim.Adam(model.parameters()),
+    torch.optim.Adam(model.parameters(), amsgrad=True),  # a third buffer: the max of v
+    torch.optim.Adafactor(model.parameters()),  # v factored: a row and a column
 ):
     model(torch.randn(8, 1000)).sum().backward()
     opt.step()  # state is created lazily, on the first step
@@ -15,7 +17,9 @@ for opt in (
     nbytes = sum(
         t.numel() * t.element_size() for s in opt.state.values() for t in s.values()
     )
-    print(type(opt).__name__, sorted(state), f"{nbytes / n:.2f} bytes per parameter")
-    # > SGD [] 0.00 bytes per parameter
-    # > SGD ['momentum_buffer'] 4.00 bytes per parameter
-    # > Adam ['exp_avg', 'exp_avg_sq', 'step'] 8.00 bytes per parameter
+    print(type(opt).__name__, sorted(state), f"{nbytes / n:.2f} bytes/param")
+    # > SGD [] 0.00 bytes/param
+    # > SGD ['momentum_buffer'] 4.00 bytes/param
+    # > Adam ['exp_avg', 'exp_avg_sq', 'step'] 8.00 bytes/param
+    # > Adam ['exp_avg', 'exp_avg_sq', 'max_exp_avg_sq', 'step'] 12.00 bytes/param
+    # > Adafactor ['col_var', 'row_var', 'step'] 0.01 bytes/param

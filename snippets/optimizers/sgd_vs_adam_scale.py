@@ -40,6 +40,11 @@ for opt_cls in (torch.optim.Adam, torch.optim.AdamW):
     print(opt_cls.__name__, [round(w.mean().item(), 3) for w in ends])
     # > Adam [0.667, 0.999]
     # > AdamW [0.78, 0.78]
+# in 2.13 AdamW is Adam with decoupled_weight_decay=True: the very same steps
+adamw = steps(torch.optim.AdamW, 1000, 2000, lr=0.01, weight_decay=1.0)[1]
+kw = dict(lr=0.01, weight_decay=1.0, decoupled_weight_decay=True)
+print(torch.equal(adamw, steps(torch.optim.Adam, 1000, 2000, **kw)[1]))
+# > True
 
 
 # "about lr" per coordinate holds for a steady gradient, and it is not a cap

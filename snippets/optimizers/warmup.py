@@ -1,3 +1,5 @@
+import textwrap
+
 import torch
 
 torch.manual_seed(0)
@@ -41,3 +43,27 @@ for t in (1, 10, 100):
     # > 1 [0.01, 0.01]
     # > 10 [0.071, 0.027]
     # > 100 [0.699, 0.178]
+
+# RAdam, Liu et al.'s fix, builds the warmup in: while its rho_t <= 5 (the first 5
+# steps with the default betas) it steps lr * m_hat, in proportion to the gradient
+# as momentum SGD does, then a rectified adaptive step that starts small
+p = torch.nn.Parameter(torch.zeros(2))
+opt = torch.optim.RAdam([p], lr=1.0)
+for t in range(1, 9):
+    before = p.detach().clone()
+    p.grad = torch.tensor([1e-3, 1.0])  # a small and a large gradient
+    opt.step()
+    if t in (1, 5, 6, 8):
+        print(t, [round(v, 4) for v in (p.detach() - before).abs().tolist()])
+        # > 1 [0.001, 1.0]
+        # > 5 [0.001, 1.0]
+        # > 6 [0.0258, 0.0258]
+        # > 8 [0.0387, 0.0387]
+
+# LinearLR cannot start from 0: the first step's rate is start_factor * lr
+try:
+    torch.optim.lr_scheduler.LinearLR(opt, start_factor=0.0, total_iters=10)
+except ValueError as e:
+    print(textwrap.fill(str(e), 80))
+    # > Starting multiplicative factor expected to be greater than 0 and less or equal
+    # > to 1.
