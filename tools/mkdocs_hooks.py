@@ -249,8 +249,19 @@ def corrections_markdown(project: Project, page: Path) -> str:
         section.relative_to(project.docs).parent.as_posix(): title
         for title, section in project.sections
     }
+    nav = [
+        section.relative_to(project.docs).parent.as_posix()
+        for _, section in project.sections
+    ]
+
+    def nav_order(key: str) -> tuple[int, str]:
+        folder = Path(key.partition("#")[0]).parent.as_posix()
+        return (nav.index(folder) if folder in nav else len(nav), key.partition("#")[0])
+
     by_page: dict[str, list[str]] = {}
-    for key in keys:
+    for key in sorted(
+        keys, key=nav_order
+    ):  # stable: each page's questions in page order
         by_page.setdefault(key.partition("#")[0], []).append(key)
     out = [
         f"{len(entries)} corrections of {len(by_question)} answers on "
