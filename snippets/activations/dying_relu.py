@@ -33,6 +33,6 @@ for act in (nn.ReLU(), nn.LeakyReLU(0.01)):
     print(f"{type(act).__name__}: {before} -> {dead.sum().item()} of 100 units off")
     # > ReLU: 0 -> 22 of 100 units off
     # > LeakyReLU: 0 -> 25 of 100 units off
-    print(f"  largest gradient into them: {grad_of_dead:.4f}; {still} still off")
-    # >   largest gradient into them: 0.0000; 22 still off
-    # >   largest gradient into them: 0.0025; 24 still off
+    print(f"  largest gradient into them: {grad_of_dead:.1e}; {still} still off")
+    # >   largest gradient into them: 0.0e+00; 22 still off
+    # >   largest gradient into them: 2.5e-03; 24 still off
