@@ -30,7 +30,7 @@ for act, gain, init in (
     (nn.Sigmoid(), 1.0, nn.init.xavier_normal_),
     (nn.Tanh(), 1.0, nn.init.xavier_normal_),
     (nn.Tanh(), 4.0, nn.init.xavier_normal_),  # "just use bigger weights"
-    (nn.ReLU(), 2**0.5, nn.init.xavier_normal_),  # ReLU's gain
+    (nn.ReLU(), 2**0.5, nn.init.xavier_normal_),  # ReLU gain: Kaiming, square layers
 ):
     ratio = first_over_last(act, gain, init)
     print(f"{type(act).__name__:7} gain {gain:.2f}: first/last = {ratio:.1e}")
