@@ -107,3 +107,20 @@ def test_no_code_block_is_cut_off(new_context, base_url, artifacts, size):
         assert wrapped, (
             "no code block wraps on a phone: the wrapping check checked nothing"
         )
+
+
+def test_the_home_page_puts_the_paths_on_a_phones_first_screen(new_context, base_url):
+    """A reader on a phone sees where to start (the night before, practise, look up) without
+    scrolling, each path with its links."""
+    page = new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    ).new_page()
+    page.goto(base_url, wait_until="domcontentloaded")
+    cards = page.locator(".qa-paths li")
+    assert cards.count() == 3, cards.count()
+    for i in range(3):
+        box = cards.nth(i).bounding_box()
+        assert box and box["y"] + box["height"] <= 844, (
+            f"path {i + 1} ends at {box and box['y'] + box['height']}px, below a phone's screen"
+        )
+        assert cards.nth(i).locator("a").count() >= 1
