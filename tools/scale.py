@@ -248,7 +248,11 @@ def main() -> None:
     for name in FIGURES:
         values = [rows[f][name] for f in factors]
         a, b = values[0], values[-1]
-        growth = math.log(b / a) / math.log(size) if a > 0 and b > 0 else float("nan")
+        growth = (
+            math.log(b / a) / math.log(size)
+            if a > 0 and b > 0 and size > 1
+            else float("nan")
+        )
         cells = "".join(
             f"{v:>10.0f}" if isinstance(v, int) or v >= 100 else f"{v:>10.2f}"
             for v in values
