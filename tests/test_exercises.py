@@ -128,3 +128,37 @@ def test_every_mutant_names_an_exercise():
     names = {p.stem for p in EXERCISES}
     unknown = sorted(set(MUTANTS) - names)
     assert not unknown, f"tests/mutants/ names exercises that do not exist: {unknown}"
+
+
+# The notebook download (tools/exercises.py, notebook): its cells, run in order as Jupyter runs
+# them, fail on the stub as written and pass with the solution's code in the stub's cell. One
+# exercise per coding page: each page's checks are made the same way.
+NOTEBOOKS = sorted({p.parent: p for p in EXERCISES}.values())
+
+
+def notebook_program(path, replace_stub: bool) -> str:
+    import nbformat
+
+    cells = [
+        c.source for c in nbformat.reads(exercises.notebook(path), 4).cells
+        if c.cell_type == "code"
+    ]  # fmt: skip
+    if replace_stub:
+        cells[0] = path.read_text(encoding="utf-8").split(
+            '\nif __name__ == "__main__":'
+        )[0]
+    return "\n\n".join(cells) + "\n"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+def test_the_notebook_fails_as_given_and_passes_when_solved(path):
+    name = exercises.exercise(path).notebook_name
+    given = runner.run(notebook_program(path, False), name.replace(".ipynb", ".py"))
+    assert given.failure is not None and "NotImplementedError" in (
+        given.failure.message + given.stderr
+    ), "the notebook as given does not fail on the unwritten stub"
+    solved = runner.run(notebook_program(path, True), name.replace(".ipynb", ".py"))
+    assert solved.failure is None, (
+        f"the solved notebook fails:\n{solved.failure.message}"
+    )
+    assert "".join(t for _, t in solved.prints).strip(), "the check printed nothing"

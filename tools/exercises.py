@@ -53,6 +53,10 @@ class Exercise:
         return f"{self.name}_check.py"
 
     @property
+    def notebook_name(self) -> str:
+        return f"{self.name}.ipynb"
+
+    @property
     def command(self) -> str:
         return f"python {self.check_name} {self.stub_name}"
 
@@ -205,3 +209,27 @@ if __name__ == "__main__":
 '''
     body = "\n".join(header + imports + ["", ""] + section).rstrip()
     return body + "\n" + main
+
+
+def notebook(path: Path) -> str:
+    """The exercise as a Jupyter notebook: the stub to fill in, the check, and a cell that runs it
+    on what the reader wrote (the same check as the check file)."""
+    import nbformat
+
+    ex = exercise(path)
+    body = stub(path).rsplit("\n\n# Check it:", 1)[0].rstrip() + "\n"
+    check = check_file(path).split('\n\nif __name__ == "__main__":', 1)[0]
+    check = check.split('"""\n', 1)[1].strip() + "\n"  # without the file's docstring
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_markdown_cell(
+            f"# Exercise: {', '.join(ex.checked)}\n\nWrite your solution in the next cell "
+            "(replace each `raise NotImplementedError`), run it, then run the last two cells: "
+            "the check compares yours with torch's own and prints its line when they match."
+        ),
+        nbformat.v4.new_code_cell(body),
+        nbformat.v4.new_code_cell(check),
+        nbformat.v4.new_code_cell(f"check({', '.join(ex.checked)})"),
+    ]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    return nbformat.writes(nb)

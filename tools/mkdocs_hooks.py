@@ -110,7 +110,8 @@ def on_files(files, config):
         folder = exercise_folder(project, page)
         for ex in page_exercises(project, page):
             for name, text in ((ex.stub_name, exercises.stub(ex.solution)),
-                               (ex.check_name, exercises.check_file(ex.solution))):  # fmt: skip
+                               (ex.check_name, exercises.check_file(ex.solution)),
+                               (ex.notebook_name, exercises.notebook(ex.solution))):  # fmt: skip
                 files.append(File.generated(config, f"{folder}/{name}", content=text))
     return files
 
@@ -118,7 +119,8 @@ def on_files(files, config):
 EXERCISE_BOX = """!!! example qa-exercise "Exercise"
     Start from [`{stub}`]({folder}/{stub}){{ download }}, the task with the solution left out,
     and check yours with [`{check}`]({folder}/{check}){{ download }}: `{command}` prints the
-    check's line when yours matches torch, or `FAIL:` and the first mismatch.
+    check's line when yours matches torch, or `FAIL:` and the first mismatch. Or both in one
+    notebook: [`{notebook}`]({folder}/{notebook}){{ download }}.
 
 """
 
@@ -141,6 +143,7 @@ def add_exercise_boxes(markdown: str, project: Project, page: Path) -> str:
                 box = EXERCISE_BOX.format(
                     stub=ex.stub_name,
                     check=ex.check_name,
+                    notebook=ex.notebook_name,
                     folder=link,
                     command=ex.command,
                 )
