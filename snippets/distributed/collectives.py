@@ -39,6 +39,11 @@ def worker(rank, world_size, port):
     dist.all_gather_single(t, shard)  # reduce_scatter + all_gather == all_reduce
     results["rs + all_gather"] = t
 
+    t = torch.empty(2)
+    # rank r sends chunk j of its tensor to rank j (MoE: tokens to their experts)
+    dist.all_to_all_single(t, mine)
+    results["all_to_all_single"] = t
+
     # the trap: collectives pair up by call order, not by variable or line
     if rank == 0:
         dist.all_reduce(torch.tensor([100.0]))  # rank 1 skips this call...
@@ -83,6 +88,7 @@ def worker(rank, world_size, port):
             # > all_gather_single     [[1.0, 2.0, 11.0, 12.0], [1.0, 2.0, 11.0, 12.0]]
             # > reduce_scatter_single [[12.0], [14.0]]
             # > rs + all_gather       [[12.0, 14.0], [12.0, 14.0]]
+            # > all_to_all_single     [[1.0, 11.0], [2.0, 12.0]]
             # > b, after a skip       [[1001.0], [102.0]]
             # > c, checked skip       [[1001.0], [102.0]]
         for r, message in enumerate(errors):

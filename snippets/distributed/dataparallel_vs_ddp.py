@@ -15,6 +15,15 @@ def same_on_every_rank(t, world_size):
     return all(torch.equal(copies[0], c) for c in copies)
 
 
+class TwoHeads(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a, self.b = nn.Linear(4, 1), nn.Linear(4, 1)
+
+    def forward(self, x):
+        return self.a(x)  # b takes no part in the loss
+
+
 def train(rank, world_size):
     torch.manual_seed(rank)  # a different initialization on every rank
     model = nn.Linear(4, 1)
@@ -53,6 +62,27 @@ def train(rank, world_size):
             # > mean (4, 4): ranks agree: True | full-batch grad: True | half: False
             # > sum  (4, 4): ranks agree: True | full-batch grad: False | half: True
             # > mean (2, 6): ranks agree: True | full-batch grad: False | half: False
+
+    # a parameter that gets no gradient: its bucket never fills, so it is never
+    # all-reduced, and neither is anything else in it (a, here)
+    mine = x[rank * 4 : rank * 4 + 4]  # a different half on each rank
+    heads = DDP(TwoHeads())
+    heads(mine).sum().backward()
+    synced = same_on_every_rank(heads.module.a.weight.grad, world_size)
+    try:
+        heads(mine)  # the next forward finds the last reduction unfinished
+    except RuntimeError as e:
+        error = str(e).split(" before")[0]
+    fixed = DDP(TwoHeads(), find_unused_parameters=True)  # a graph walk per step
+    fixed(mine).sum().backward()
+    fixed_synced = same_on_every_rank(fixed.module.a.weight.grad, world_size)
+    if rank == 0:
+        print("unused parameter, a's grad averaged:", synced)
+        # > unused parameter, a's grad averaged: False
+        print(error)
+        # > Expected to have finished reduction in the prior iteration
+        print("find_unused_parameters=True, a's grad averaged:", fixed_synced)
+        # > find_unused_parameters=True, a's grad averaged: True
 
 
 def worker(rank, world_size, port):

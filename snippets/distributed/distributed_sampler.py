@@ -53,6 +53,14 @@ dropped = [
 print(dropped, "never seen:", sorted(set(dataset) - set(sum(dropped, []))))
 # > [[0, 3, 6], [1, 4, 7], [2, 5, 8]] never seen: [9]
 
+# every rank must pass the same seed: seeding per rank (seed=rank) gives each rank
+# its own permutation, and the slices overlap
+own_seed = [
+    list(DistributedSampler(dataset, num_replicas=2, rank=r, seed=r)) for r in range(2)
+]
+print("seed=rank, seen by both ranks:", sorted(set(own_seed[0]) & set(own_seed[1])))
+# > seed=rank, seen by both ranks: [3, 4, 6]
+
 # the sampler shuffles: no shuffle=True here
 loader = DataLoader(dataset, batch_size=2, sampler=samplers[0])
 try:

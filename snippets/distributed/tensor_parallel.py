@@ -6,6 +6,7 @@ import torch
 import torch.distributed as dist
 import torch.multiprocessing as mp
 import torch.nn as nn
+import torch.nn.functional as F
 from torch.distributed.device_mesh import init_device_mesh
 from torch.distributed.tensor.debug import CommDebugMode
 from torch.distributed.tensor.parallel import (
@@ -23,6 +24,23 @@ class MLP(nn.Module):  # a transformer's feed-forward block
 
     def forward(self, x):
         return self.down(torch.relu(self.up(x)))
+
+
+class Attention(nn.Module):  # 4 heads of size 2; q, k and v project separately
+    def __init__(self, dim=8, n_heads=4):
+        super().__init__()
+        self.n_heads = n_heads
+        self.q, self.k, self.v = (nn.Linear(dim, dim) for _ in range(3))
+        self.o = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        q, k, v = (
+            proj(x).view(b, t, self.n_heads, -1).transpose(1, 2)
+            for proj in (self.q, self.k, self.v)
+        )
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        return self.o(y.transpose(1, 2).reshape(b, t, -1))
 
 
 def collectives(mode):
@@ -85,6 +103,34 @@ def train(rank, world_size):
     if rank == 0:
         print("different inputs, output correct:", correct)
         # > different inputs, output correct: False
+
+    # attention: q, k, v split by output features (whole heads), o by input features
+    torch.manual_seed(1)
+    reference = Attention()
+    attn = Attention()
+    attn.load_state_dict(reference.state_dict())
+    plan = {name: ColwiseParallel() for name in ("q", "k", "v")}
+    parallelize_module(attn, mesh, {**plan, "o": RowwiseParallel()})
+    x = torch.randn(2, 5, 8, requires_grad=True)
+    expected = reference(x)
+    # each rank's q is (2, 5, 4): view(..., 4, -1) makes 4 heads of size 1
+    correct = torch.allclose(attn(x), expected, atol=1e-6)
+    if rank == 0:
+        print("global n_heads kept, output correct:", correct)
+        # > global n_heads kept, output correct: False
+    attn.n_heads = reference.n_heads // world_size  # 2 local heads of size 2
+    with CommDebugMode() as fwd:
+        out = attn(x)
+    with CommDebugMode() as bwd:
+        out.sum().backward()
+    correct = torch.allclose(out, expected, atol=1e-6)
+    if rank == 0:
+        print("local n_heads, output correct:", correct)
+        # > local n_heads, output correct: True
+        print("forward: ", collectives(fwd))  # sums the partial outputs of `o`
+        # > forward:  {'c10d_functional.all_reduce': 1}
+        print("backward:", collectives(bwd))  # x's grad, once per q, k, v
+        # > backward: {'c10d_functional.all_reduce': 3}
 
 
 def worker(rank, world_size, port):

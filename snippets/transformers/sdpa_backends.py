@@ -52,6 +52,10 @@ with sdpa_kernel(SDPBackend.MATH):  # math: the four floating dtypes, not intege
 with sdpa_kernel([SDPBackend.MATH, SDPBackend.FLASH_ATTENTION], set_priority=True):
     print(kernel(q, k, v))
     # > flash_attention_for_cpu
+# the CUDA chooser's default order (on recent Hopper and Blackwell GPUs with a new
+# cuDNN, the first CUDA call moves cuDNN to the front); math comes before cuDNN
+print([SDPBackend(i).name for i in torch._C._get_sdp_priority_order()][:4])
+# > ['FLASH_ATTENTION', 'EFFICIENT_ATTENTION', 'MATH', 'CUDNN_ATTENTION']
 
 # nn.MultiheadAttention reaches SDPA only with need_weights=False, and not on its
 # inference fast path (eval mode, no grad, an even number of heads, ...)
