@@ -69,3 +69,21 @@ train = Subset(Numbers(augment), train.indices)
 val = Subset(Numbers(plain), val.indices)
 print(train.indices[0], train[0], val.indices[0], val[0])
 # > 2 -2 3 3
+
+# random_split permutes all indices and never looks at labels: it does not stratify.
+labels = torch.tensor([0] * 16 + [1] * 4)  # a rare class: 20%, so 1 of 4 in validation
+for seed in (0, 3):
+    g = torch.Generator().manual_seed(seed)
+    _, val = random_split(labels, [0.8, 0.2], generator=g)
+    print("seed", seed, "rare samples in validation:", labels[val.indices].sum().item())
+    # > seed 0 rare samples in validation: 0
+    # > seed 3 rare samples in validation: 2
+# Stratified: split each class's indices with the same fractions.
+g = torch.Generator().manual_seed(0)
+val_idx = []
+for c in labels.unique():
+    idx = (labels == c).nonzero().flatten()
+    idx = idx[torch.randperm(len(idx), generator=g)]
+    val_idx += idx[: round(0.2 * len(idx))].tolist()
+print(f"stratified: {len(val_idx)} in validation, {labels[val_idx].sum()} rare")
+# > stratified: 4 in validation, 1 rare
