@@ -45,3 +45,10 @@ for name, value in candidates.items():
         # >                            numpy.dtype, numpy.ndarray
         # > np.random.get_state()      refused: numpy._core.multiarray._reconstruct,
         # >                            numpy.dtype, numpy.ndarray
+
+# A scheduler's state_dict holds numbers, not code: LambdaLR stores a lambda (or any
+# plain function) as None, so the resumed run passes the same function again.
+opt = torch.optim.SGD([torch.nn.Parameter(torch.ones(1))], lr=1.0)
+sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda epoch: 0.5**epoch)
+print(sched.state_dict()["lr_lambdas"])
+# > [None]

@@ -51,3 +51,11 @@ print(model.scale.device)
 model.scale = torch.ones(10)
 print(model(torch.randn(2, 1024)).shape)
 # > torch.Size([2, 10])
+
+# mmap needs the zip format torch.save writes by default, not the legacy one.
+torch.save(build().state_dict(), "legacy.pt", _use_new_zipfile_serialization=False)
+try:
+    torch.load("legacy.pt", mmap=True)
+except RuntimeError as e:
+    print(str(e).split(" `")[0])
+    # > mmap can only be used with files saved with

@@ -27,3 +27,20 @@ print(torch.equal(best_copy["weight"], model.weight))
 # > False
 print(torch.equal(torch.load("best.pt")["weight"], best_copy["weight"]))
 # > True
+
+# The optimizer's state_dict() is no snapshot either: it holds the live state tensors
+# (Adam's moments, and its step count, a tensor updated in place).
+adam = torch.optim.Adam(model.parameters(), lr=0.1)
+
+
+def train_step():
+    adam.zero_grad()
+    model(torch.randn(8, 4)).pow(2).mean().backward()
+    adam.step()
+
+
+train_step()
+best_opt, best_opt_copy = adam.state_dict(), copy.deepcopy(adam.state_dict())
+train_step()
+print(best_opt["state"][0]["step"].item(), best_opt_copy["state"][0]["step"].item())
+# > 2.0 1.0

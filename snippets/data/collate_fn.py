@@ -36,3 +36,9 @@ for padded, mask, labels in loader:
     print(padded.tolist(), mask.int().tolist(), labels.tolist())
     # > [[5, 2, 9], [7, 1, 0]] [[1, 1, 1], [1, 1, 0]] [0, 1]
     # > [[3, 0, 0, 0], [4, 4, 8, 6]] [[1, 0, 0, 0], [1, 1, 1, 1]] [0, 1]
+
+# padding_side="left" puts the padding first, so every row ends with a real token (what
+# a decoder-only model generating from the last position needs).
+seqs = [torch.tensor([5, 2, 9]), torch.tensor([7, 1])]
+print(pad_sequence(seqs, batch_first=True, padding_side="left").tolist())
+# > [[5, 2, 9], [0, 7, 1]]

@@ -1,6 +1,6 @@
 import torch
 from torch import nn
-from torch.utils.data import DataLoader, TensorDataset
+from torch.utils.data import DataLoader, DistributedSampler, TensorDataset
 
 torch.manual_seed(0)
 for n in (10, 8):
@@ -33,3 +33,13 @@ try:
 except ValueError as e:
     print(str(e).split(", got")[0])
     # > Expected more than 1 value per channel when training
+
+# Under DDP, DistributedSampler has a drop_last of its own, False by default: it pads
+# every rank to the same count by repeating samples, so an evaluation over the ranks
+# counts some samples twice. No process group needed: num_replicas and rank are given.
+ranks = [
+    list(DistributedSampler(range(10), num_replicas=4, rank=r, shuffle=False))
+    for r in range(4)
+]
+print(ranks, sum(map(len, ranks)))
+# > [[0, 4, 8], [1, 5, 9], [2, 6, 0], [3, 7, 1]] 12

@@ -52,6 +52,13 @@ if __name__ == "__main__":
     print([len(got) for got in per_rank])
     # > [4, 3]
 
+    # Each worker batches its own shard, so each worker can end on a short batch.
+    for workers in (0, 2):
+        loader = DataLoader(ShardedStream(10), batch_size=4, num_workers=workers)
+        print(workers, "workers:", [len(batch) for batch in loader])
+        # > 0 workers: [4, 4, 2]
+        # > 2 workers: [4, 4, 1, 1]
+
     # The only warning: when the dataset has a __len__ and len(loader) was read.
     loader = DataLoader(SizedStream(6), batch_size=None, num_workers=2)
     with warnings.catch_warnings(record=True) as caught:

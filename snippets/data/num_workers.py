@@ -1,4 +1,6 @@
+import os
 import textwrap
+import warnings
 
 import numpy as np
 import torch
@@ -152,3 +154,11 @@ if __name__ == "__main__":
             print(str(e).split(".")[0])
             # > persistent_workers option needs num_workers > 0
             # > prefetch_factor option could only be specified in multiprocessing
+
+    # More workers than the CPUs this process may use: a warning at construction.
+    too_many = len(os.sched_getaffinity(0)) + 1
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        DataLoader(ragged, num_workers=too_many)  # no worker starts before iter()
+    print(str(caught[0].message).split(". ")[1].split(" is ")[0])
+    # > Our suggested max number of worker in current system

@@ -24,6 +24,15 @@ drawn = torch.cat([yb for _, yb in DataLoader(dataset, batch_size=20, sampler=sa
 # roughly balanced per epoch
 print(torch.bincount(labels).tolist(), "->", torch.bincount(drawn).tolist())
 # > [90, 10] -> [53, 47]
+# Without replacement each index comes at most once: a new order, the same 90:10 mix.
+no_repeat = WeightedRandomSampler(
+    class_weight[labels],
+    num_samples=len(dataset),
+    replacement=False,
+    generator=torch.Generator().manual_seed(0),
+)
+print(torch.bincount(labels[list(no_repeat)]).tolist())
+# > [90, 10]
 
 # SubsetRandomSampler: a fresh order of the same fixed indices (say, a fold) each epoch.
 subset = SubsetRandomSampler([0, 1, 2, 3, 95, 96], generator=g)

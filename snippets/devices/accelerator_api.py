@@ -1,3 +1,4 @@
+import numpy as np
 import torch
 from torch import nn
 
@@ -33,3 +34,11 @@ with torch.device("meta"):
     big = nn.Linear(50_000, 50_000)  # 10 GB of float32 weights, not allocated
 print(big.weight.device, big.weight.shape)
 # > meta torch.Size([50000, 50000])
+
+# Factory calls without a device follow it; from_numpy shares NumPy's buffer and a
+# *_like takes its input's device, so both stay on the CPU.
+cpu_t = torch.ones(2)
+with torch.device("meta"):
+    made = [torch.zeros(2), torch.from_numpy(np.zeros(2)), torch.zeros_like(cpu_t)]
+print([t.device.type for t in made])
+# > ['meta', 'cpu', 'cpu']

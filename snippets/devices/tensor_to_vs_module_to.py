@@ -28,6 +28,17 @@ m = Scaled().to(torch.float64)
 print(m.lin.weight.dtype, m.offset.dtype, m.scale.dtype)
 # > torch.float64 torch.float64 torch.float32
 
+# A dtype reaches only floating-point (and complex) parameters and buffers: integer
+# buffers keep their dtype, and an integer dtype is refused.
+bn = nn.BatchNorm1d(2).to(torch.float16)
+print(bn.weight.dtype, bn.num_batches_tracked.dtype)
+# > torch.float16 torch.int64
+try:
+    nn.Linear(2, 2).to(torch.int64)
+except TypeError as e:
+    print(str(e).split(",")[0])
+    # > nn.Module.to only accepts floating point or complex dtypes
+
 # .to() on a leaf that requires grad is an op when it converts: the result is a
 # non-leaf the optimizer refuses. When nothing changes it returns the leaf itself, so
 # `.to(device)` passes on a laptop (device="cpu") and fails on the GPU box.
