@@ -51,6 +51,13 @@ step_sum = train(torch.optim.SGD, torch.sum, 1) - start
 step_mean = train(torch.optim.SGD, torch.mean, 1) - start
 print(f"SGD sum/mean step: {(step_sum / step_mean).mean().item():.2f}")
 # > SGD sum/mean step: 32.00
+# The first step's gradient norms: clip_grad_norm_(max_norm=1.0) clips the summed
+# gradient, 32 times larger, and leaves the averaged one as it is
+for reduce in (torch.sum, torch.mean):
+    (g,) = torch.autograd.grad(reduce(per_sample), pred, retain_graph=True)
+    print(reduce.__name__, "gradient norm:", round(g.norm().item(), 2))
+    # > sum gradient norm: 17.22
+    # > mean gradient norm: 0.54
 # Adam divides by the running RMS: the scale cancels, step after step. Clipping the
 # norm first, or Adam's L2 weight_decay (added to the gradient), brings it back
 for opt_cls, kwargs in (

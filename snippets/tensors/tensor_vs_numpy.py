@@ -50,5 +50,8 @@ frozen.setflags(write=False)
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     torch.from_numpy(frozen)[0] = 5.0
+    torch.as_tensor(frozen)  # shared too, and no second warning even under "always"
 print(str(caught[0].message).split(",")[0], frozen.flags.writeable, frozen)
 # > The given NumPy array is not writable False [5. 0. 0.]
+print(len(caught))  # once per process: "suppressed for the rest of this program"
+# > 1
