@@ -80,6 +80,7 @@ def load(name, path):
     return module
 
 checker = load("checker", sys.argv[1])
+checker._forbid(getattr(checker, "FORBIDDEN", ()), sys.argv[3:])
 names = json.loads(sys.argv[2])
 results = []
 for i, path in enumerate(sys.argv[3:]):
@@ -162,3 +163,57 @@ def test_the_notebook_fails_as_given_and_passes_when_solved(path):
         f"the solved notebook fails:\n{solved.failure.message}"
     )
     assert "".join(t for _, t in solved.prints).strip(), "the check printed nothing"
+
+
+# Forbidden means forbidden: every call a task lists in FORBIDDEN (its check section) fails the
+# check with a message that names it, when the reader's code makes it, whatever the arguments.
+WITH_FORBIDDEN = [p for p in EXERCISES if exercises.forbidden(p)]
+CALL = """
+
+def _qa_call(dotted):
+    import importlib
+
+    parts = dotted.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+            break
+        except ImportError:
+            continue
+    for part in parts[cut:]:
+        obj = getattr(obj, part)
+    obj()
+"""
+
+
+def calling(solution: str, dotted: str) -> str:
+    """The solution, with a call to `dotted` first in each of its solution sections."""
+    out = []
+    for line in solution.splitlines():
+        out.append(line)
+        if line.strip() == "# --8<-- [start:solution]":
+            indent = line[: len(line) - len(line.lstrip())]
+            out.append(f"{indent}_qa_call({dotted!r})")
+    return "\n".join(out) + CALL
+
+
+@pytest.mark.parametrize("path", WITH_FORBIDDEN, ids=ids(WITH_FORBIDDEN))
+def test_every_forbidden_call_fails_the_check_and_is_named(path):
+    solution = path.read_text(encoding="utf-8")
+    names = exercises.forbidden(path)
+    ex = exercises.exercise(path)
+    files = {"check.py": exercises.check_file(path)}
+    files |= {f"wrong{i}.py": calling(solution, n) for i, n in enumerate(names)}
+    argv = [
+        "check.py",
+        json.dumps(ex.checked),
+        *[f"wrong{i}.py" for i in range(len(names))],
+    ]
+    outcome = runner.run(DRIVER, "forbidden_calls.py", argv=argv, files=files)
+    assert outcome.failure is None, outcome.failure.message
+    results = json.loads("".join(text for _, text in outcome.prints))
+    unnamed = [
+        (n, r) for n, r in zip(names, results, strict=True)
+        if not (r or "").startswith(f"AssertionError: the task forbids {n}")
+    ]  # fmt: skip
+    assert not unnamed, f"{PROJECT.rel(path)}: calls the check lets through: {unnamed}"

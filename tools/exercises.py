@@ -194,6 +194,7 @@ def check_file(path: Path) -> str:
 
 if __name__ == "__main__":
     path = sys.argv[1] if len(sys.argv) > 1 else "{ex.stub_name}"
+    _forbid(globals().get("FORBIDDEN", ()), [path])
     spec = importlib.util.spec_from_file_location("solution", path)
     solution = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(solution)
@@ -208,7 +209,69 @@ if __name__ == "__main__":
         sys.exit(f"FAIL: your code raised {{type(e).__name__}}: {{e}}")
 '''
     body = "\n".join(header + imports + ["", ""] + section).rstrip()
-    return body + "\n" + main
+    return body + "\n\n" + FORBID + main
+
+
+# Written into every check file: the task's FORBIDDEN calls (declared in the check section of the
+# solution) raise when the reader's file calls them, directly, by another name, as a Tensor method
+# or through a module whose forward calls them; torch's own calls, the check's, are untouched.
+FORBID = """
+def _forbid(names, candidates):
+    import functools
+    import importlib
+    import os
+
+    files = {os.path.abspath(c) for c in candidates}
+
+    def called_from_candidate():
+        frame = sys._getframe(2)
+        while frame is not None:
+            if os.path.abspath(frame.f_code.co_filename) in files:
+                return True
+            frame = frame.f_back
+        return False
+
+    for dotted in names:
+        parts = dotted.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            try:
+                owner = importlib.import_module(".".join(parts[:cut]))
+                break
+            except ImportError:
+                continue
+        for part in parts[cut:-1]:
+            owner = getattr(owner, part)
+        original = getattr(owner, parts[-1])
+        message = f"the task forbids {dotted}: write it from the operations it allows"
+        if isinstance(original, type):
+
+            def init(self, *a, __original=original, __message=message, **k):
+                if called_from_candidate():
+                    raise AssertionError(__message)
+                __original.__init__(self, *a, **k)
+
+            guarded = type(original.__name__, (original,), {"__init__": init})
+        else:
+
+            def guarded(*a, __original=original, __message=message, **k):
+                if called_from_candidate():
+                    raise AssertionError(__message)
+                return __original(*a, **k)
+
+            guarded = functools.wraps(original)(guarded)
+        setattr(owner, parts[-1], guarded)
+
+"""
+
+
+def forbidden(path: Path) -> list[str]:
+    """The calls an exercise forbids: the FORBIDDEN tuple of its check section."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "FORBIDDEN" for t in node.targets
+        ):
+            return list(ast.literal_eval(node.value))
+    return []
 
 
 def notebook(path: Path) -> str:

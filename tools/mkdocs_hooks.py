@@ -147,6 +147,14 @@ def add_exercise_boxes(markdown: str, project: Project, page: Path) -> str:
                     folder=link,
                     command=ex.command,
                 )
+                if calls := exercises.forbidden(ex.solution):
+                    shown = ", ".join(
+                        f"`{c.replace('torch.nn.functional.', 'F.')}`" for c in calls
+                    )
+                    box += (
+                        f"    **Not allowed** (the check fails a call to any of them, directly or "
+                        f"through a module that calls them): {shown}.\n\n"
+                    )
                 lines[i - 1 : i - 1] = box.split("\n")
                 break
     return collapse_solutions("\n".join(lines))

@@ -29,6 +29,10 @@ def attention(q, k, v, attn_mask=None, is_causal=False):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = ("torch.nn.functional.scaled_dot_product_attention",)
+
+
 class NoSDPA(TorchFunctionMode):  # the task's rule, enforced while attention() runs
     def __torch_function__(self, func, types, args=(), kwargs=None):
         assert func is not F.scaled_dot_product_attention, "attention() calls SDPA"

@@ -20,6 +20,14 @@ def pca(X, k):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.linalg.eigh",
+    "torch.cov",
+    "torch.pca_lowrank",
+)
+
+
 class Rules(TorchFunctionMode):  # the task's rules, enforced while pca runs
     def __init__(self):
         super().__init__()

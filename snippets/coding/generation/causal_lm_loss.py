@@ -23,6 +23,13 @@ def causal_lm_loss(logits, labels, ignore_index=-100):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.nn.functional.cross_entropy",
+    "torch.nn.functional.nll_loss",
+)
+
+
 class TinyCausalLM(nn.Module):
     def __init__(self, vocab=9, d=16, max_len=16):
         super().__init__()

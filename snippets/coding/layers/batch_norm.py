@@ -43,6 +43,13 @@ class BatchNorm(nn.Module):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.nn.functional.batch_norm",
+    "torch.batch_norm",
+)
+
+
 def check(BatchNorm):
     torch.manual_seed(0)
 

@@ -35,6 +35,14 @@ def conv2d(x, weight, bias=None, stride=1, padding=0, dilation=1):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.nn.functional.conv2d",
+    "torch.conv2d",
+    "torch.convolution",
+)
+
+
 def check(conv2d, conv_output_size):
     torch.manual_seed(0)
 

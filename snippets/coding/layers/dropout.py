@@ -20,6 +20,13 @@ def dropout(x, p=0.5, training=True, generator=None):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.nn.functional.dropout",
+    "torch.dropout",
+)
+
+
 def check(dropout):
     torch.manual_seed(0)
     x = torch.randn(200, 500, dtype=torch.float64).requires_grad_()

@@ -33,6 +33,13 @@ class Embedding(nn.Module):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.nn.functional.embedding",
+    "torch.embedding",
+)
+
+
 def check(Embedding):
     torch.manual_seed(0)
 

@@ -21,6 +21,14 @@ def layer_norm(x, normalized_shape, weight=None, bias=None, eps=1e-5):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.nn.functional.layer_norm",
+    "torch.layer_norm",
+    "torch.native_layer_norm",
+)
+
+
 def check(layer_norm):
     torch.manual_seed(0)
     x = torch.randn(2, 3, 4, 5, dtype=torch.float64, requires_grad=True)

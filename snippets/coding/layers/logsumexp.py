@@ -16,6 +16,22 @@ def logsumexp(x, dim, keepdim=False):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.softmax",
+    "torch.nn.functional.softmax",
+    "torch.Tensor.softmax",
+    "torch.special.softmax",
+    "torch.log_softmax",
+    "torch.nn.functional.log_softmax",
+    "torch.Tensor.log_softmax",
+    "torch.special.log_softmax",
+    "torch.logsumexp",
+    "torch.Tensor.logsumexp",
+    "torch.special.logsumexp",
+)
+
+
 def check(logsumexp):
     torch.manual_seed(0)
     x = torch.randn(3, 4, 5, dtype=torch.float64, requires_grad=True)

@@ -25,6 +25,14 @@ def max_pool2d(x, kernel_size, stride=None, padding=0):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.nn.functional.max_pool2d",
+    "torch.max_pool2d",
+    "torch.nn.functional.max_pool2d_with_indices",
+)
+
+
 def check(max_pool2d):
     torch.manual_seed(0)
 

@@ -25,6 +25,13 @@ def rms_norm(x, normalized_shape, weight=None, eps=None):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.nn.functional.rms_norm",
+    "torch.rms_norm",
+)
+
+
 def check(rms_norm):
     torch.manual_seed(0)
     x = torch.randn(2, 3, 4, 5, dtype=torch.float64, requires_grad=True)

@@ -22,6 +22,17 @@ def bce_with_logits(logits, target, pos_weight=None):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.nn.functional.binary_cross_entropy_with_logits",
+    "torch.binary_cross_entropy_with_logits",
+    "torch.nn.functional.binary_cross_entropy",
+    "torch.nn.functional.softplus",
+    "torch.nn.functional.logsigmoid",
+    "torch.logaddexp",
+)
+
+
 def check(bce_with_logits):
     torch.manual_seed(0)
 

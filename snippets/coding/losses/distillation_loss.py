@@ -22,6 +22,13 @@ def distillation_loss(student, teacher, labels, temperature=2.0, alpha=0.5):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.nn.functional.kl_div",
+    "torch.kl_div",
+)
+
+
 def check(distillation_loss):
     torch.manual_seed(0)
 

@@ -35,6 +35,15 @@ class Adam(torch.optim.Optimizer):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.optim.Adam",
+    "torch.optim.AdamW",
+    "torch.optim.adam.adam",
+    "torch.optim.adamw.adamw",
+)
+
+
 def check(Adam):
     torch.manual_seed(0)
 

@@ -40,6 +40,15 @@ class AdamW(torch.optim.Optimizer):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.optim.Adam",
+    "torch.optim.AdamW",
+    "torch.optim.adam.adam",
+    "torch.optim.adamw.adamw",
+)
+
+
 def check(AdamW):
     torch.manual_seed(0)
 

@@ -34,6 +34,14 @@ class EMA:
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.optim.swa_utils.AveragedModel",
+    "torch.optim.swa_utils.get_ema_avg_fn",
+    "torch.optim.swa_utils.get_ema_multi_avg_fn",
+)
+
+
 def check(EMA):
     from torch.optim.swa_utils import AveragedModel, get_ema_multi_avg_fn
 

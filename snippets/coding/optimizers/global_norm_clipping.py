@@ -29,6 +29,15 @@ def clip_grad_norm_(parameters, max_norm, norm_type=2.0):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.nn.utils.clip_grad_norm_",
+    "torch.nn.utils.clip_grad.clip_grad_norm_",
+    "torch.nn.utils.clip_grads_with_norm_",
+    "torch.nn.utils.get_total_norm",
+)
+
+
 def check(clip_grad_norm_):
     torch.manual_seed(0)
 

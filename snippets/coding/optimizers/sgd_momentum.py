@@ -36,6 +36,13 @@ class SGD(torch.optim.Optimizer):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.optim.SGD",
+    "torch.optim.sgd.sgd",
+)
+
+
 def check(SGD):
     torch.manual_seed(0)
 
