@@ -20,6 +20,8 @@ print(x.index_put_((index,), torch.tensor([1.0, 2.0]), accumulate=True))
 # and uninitialized memory is filled, so reading it gives the same values every run
 print(torch.utils.deterministic.fill_uninitialized_memory, torch.empty(3))
 # > True tensor([nan, nan, nan])
+print(torch.empty(2, dtype=torch.int64))  # integers: the dtype's largest value
+# > tensor([9223372036854775807, 9223372036854775807])
 
 # deterministic for a given thread count: a CPU reduction splits its work by thread
 values = torch.randn(10, 1_000_000)

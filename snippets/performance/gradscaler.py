@@ -83,3 +83,16 @@ print(first_scheduler_step_warns(lambda opt: schedulers.StepLR(opt, step_size=1)
 # schedulers that override step() have no such check (this one takes the metric)
 print(first_scheduler_step_warns(schedulers.ReduceLROnPlateau, 1.0))
 # > []
+warm_restarts = schedulers.CosineAnnealingWarmRestarts
+print(first_scheduler_step_warns(lambda opt: warm_restarts(opt, T_0=5)))
+# > []
+
+
+# SequentialLR overrides step() too, but the scheduler it steps warns
+def sequential(opt):
+    parts = [schedulers.ConstantLR(opt), schedulers.StepLR(opt, step_size=1)]
+    return schedulers.SequentialLR(opt, parts, milestones=[2])
+
+
+print(first_scheduler_step_warns(sequential)[0])
+# > Detected call of `lr_scheduler.step()` before `optimizer.step()`
