@@ -1,0 +1,63 @@
+"""bincount as a one-hot matmul, checked against torch.bincount."""
+
+import torch
+
+
+def bincount(x, n_bins, weights=None):
+    """How many times each of 0 .. n_bins - 1 occurs in x (1-D int, every value in that
+    range), or the sum of the weights (1-D, like x) that fall in each bin, as
+    torch.bincount(x, weights, minlength=n_bins). Puzzle rules; no loops, no
+    torch.bincount, scatter_add, index_add or histc."""
+    # --8<-- [start:solution]
+    hits = x[:, None] == torch.arange(n_bins)  # (n, n_bins): one True per row
+    ones = torch.arange(x.shape[0]) >= 0
+    if weights is None or x.shape[0] == 0:  # torch: int64 zeros for an empty x
+        return ones.to(torch.int64) @ hits.to(torch.int64)  # counts are int64
+    # torch.bincount returns float32 for float32 weights, float64 for every other dtype
+    work = weights if weights.dtype == torch.float32 else weights.to(torch.float64)
+    # where, then a sum over the rows: work @ hits would add 0 * inf to every bin.
+    return ones.to(work.dtype) @ torch.where(hits, work[:, None], 0)
+    # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+def check(bincount):
+    torch.manual_seed(0)
+
+    def same(got, want, case):
+        torch.testing.assert_close(
+            got, want, equal_nan=True, msg=lambda m: f"{case}: {m}"
+        )
+
+    x = torch.randint(0, 6, (50,))
+    for n_bins in [6, 9]:  # every bin hit, and empty bins at the end
+        want = torch.bincount(x, minlength=n_bins)
+        same(bincount(x, n_bins), want, f"counts, n_bins={n_bins}")
+    weights = {
+        "float32, negative": torch.randn(50),
+        "float64": torch.randn(50, dtype=torch.float64),
+        "float16 (torch gives float64)": torch.randn(50).half(),
+        "int64 (torch gives float64)": torch.randint(-9, 9, (50,)),
+        "bool (torch gives float64)": torch.rand(50) > 0.5,
+        "an inf weight": torch.where(torch.arange(50) == 3, float("inf"), 1.0),
+    }
+    for case, w in weights.items():
+        want = torch.bincount(x, w, minlength=8)
+        same(bincount(x, 8, w), want, f"weights {case}")
+    small = torch.tensor([0, 2, 2], dtype=torch.int32)
+    same(bincount(small, 3), torch.bincount(small, minlength=3), "int32 x")
+    same(bincount(torch.tensor([4]), 5), torch.bincount(torch.tensor([4])), "length 1")
+    empty = torch.zeros(0, dtype=torch.int64)
+    same(bincount(empty, 4), torch.bincount(empty, minlength=4), "empty x")
+    w = torch.zeros(0)
+    want = torch.bincount(empty, w, minlength=4)
+    same(bincount(empty, 4, w), want, "empty x, float32 weights: int64 zeros")
+    print("bincount matches torch.bincount: counts, weights' dtypes, inf, empty")
+    # > bincount matches torch.bincount: counts, weights' dtypes, inf, empty
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(bincount)

@@ -1,0 +1,58 @@
+"""bucketize by counting boundaries with a broadcast comparison, checked against
+torch.bucketize."""
+
+import torch
+
+
+def bucketize(x, boundaries, right=False):
+    """The bucket of each value v of x (any shape) in sorted 1-D boundaries, as
+    torch.bucketize(x, boundaries, right=right): the i with boundaries[i-1] < v <=
+    boundaries[i], or boundaries[i-1] <= v < boundaries[i] when right. Puzzle rules; no
+    loops, no torch.bucketize or torch.searchsorted."""
+    # --8<-- [start:solution]
+    v = x[..., None]  # (*x.shape, 1) against (m,): any shape of x, 0-dim too
+    # torch counts the boundaries b for which b >= v (b > v when right) is false:
+    # NaN compares false with everything, so it lands past the last boundary.
+    below = ~(boundaries > v) if right else ~(boundaries >= v)
+    ones = (torch.arange(boundaries.shape[0]) >= 0).to(torch.int64)
+    return below.to(torch.int64) @ ones  # a count: int64, like torch.bucketize
+    # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+def check(bucketize):
+    torch.manual_seed(0)
+
+    def same(got, want, case):
+        torch.testing.assert_close(
+            got, want, rtol=0, atol=0, msg=lambda m: f"{case}: {m}"
+        )
+
+    b = torch.randn(5).sort().values
+    b = torch.cat([b[:2], b[1:2], b[2:]])  # a repeated boundary
+    x = torch.cat([torch.randn(26), b])  # values on the boundaries themselves
+    inf = float("inf")
+    cases = {
+        "float32, (4, 8)": (x.reshape(4, 8), b),
+        "(32,)": (x, b),
+        "0-dim": (x[3], b),
+        "inf, -inf and nan": (torch.tensor([inf, -inf, float("nan")]), b),
+        "int64 values, negative": (torch.randint(-3, 3, (10,)), b),
+        "int64 both": (torch.arange(-2, 8), torch.tensor([0, 2, 2, 5])),
+        "no boundaries": (x, torch.zeros(0)),
+        "one boundary": (x, b[:1]),
+        "empty x": (torch.zeros(0), b),
+    }
+    for case, (values, bounds) in cases.items():
+        for right in [False, True]:
+            want = torch.bucketize(values, bounds, right=right)
+            same(bucketize(values, bounds, right), want, f"{case}, right={right}")
+    print("bucketize matches torch.bucketize: ties both ways, nan, any shape, empty")
+    # > bucketize matches torch.bucketize: ties both ways, nan, any shape, empty
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(bucketize)

@@ -1,0 +1,66 @@
+"""scatter_add as a one-hot matmul, checked against torch.scatter_add."""
+
+import torch
+
+
+def scatter_add(input, index, src):
+    """input (n,) plus each src[k] added at position index[k] (index and src (k,), src
+    of input's dtype, numeric), as torch.scatter_add(input, 0, index, src): repeated
+    indices add up, and input is left unchanged. Puzzle rules; no loops, no scatter_add,
+    index_add, index_put or bincount."""
+    # --8<-- [start:solution]
+    hits = index[:, None] == torch.arange(input.shape[0])  # (k, n): one True per row
+    # where, then a sum over k: src @ hits would add 0 * inf to every position.
+    added = torch.where(hits, src[:, None], 0)
+    ones = (torch.arange(index.shape[0]) >= 0).to(added.dtype)
+    return input + ones @ added  # a new tensor: input is not modified
+    # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+def check(scatter_add):
+    torch.manual_seed(0)
+
+    def same(got, want, case):
+        torch.testing.assert_close(
+            got, want, equal_nan=True, msg=lambda m: f"{case}: {m}"
+        )
+
+    index = torch.randint(0, 6, (20,))  # 20 into 6 positions: repeats
+    cases = {
+        "float32": (torch.randn(6), index, torch.randn(20)),
+        "float64": (torch.randn(6).double(), index, torch.randn(20).double()),
+        "float16": (torch.randn(6).half(), index, torch.randn(20).half()),
+        "int64, negative": (
+            torch.randint(-9, 9, (6,)),
+            index,
+            torch.randint(-9, 9, (20,)),
+        ),
+        "int32": (torch.zeros(6, dtype=torch.int32), index, index.to(torch.int32)),
+        "one index, repeated": (torch.zeros(3), torch.tensor([1, 1, 1]), torch.ones(3)),
+        "an inf in src": (
+            torch.zeros(3),
+            torch.tensor([0, 2]),
+            torch.tensor([float("inf"), 1.0]),
+        ),
+        "nothing to add": (
+            torch.randn(4),
+            torch.zeros(0, dtype=torch.int64),
+            torch.zeros(0),
+        ),
+        "length 1": (torch.tensor([1.0]), torch.tensor([0]), torch.tensor([2.0])),
+    }
+    for case, (input, idx, src) in cases.items():
+        before = input.clone()
+        got = scatter_add(input, idx, src)
+        same(input, before, f"{case}: input was modified")
+        same(got, torch.scatter_add(input, 0, idx, src), case)
+    print("scatter_add matches torch.scatter_add: repeats add up, input unchanged")
+    # > scatter_add matches torch.scatter_add: repeats add up, input unchanged
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(scatter_add)

@@ -1,0 +1,50 @@
+"""torch.triu from an arange mask and where, checked against torch.triu."""
+
+import torch
+
+
+def triu(a, diagonal=0):
+    """The upper triangle of a (..., n, m), as torch.triu(a, diagonal): keep
+    a[..., i, j] where j - i >= diagonal, zero elsewhere. Puzzle rules; no loops, no
+    torch.triu, torch.tril or torch.ones."""
+    # --8<-- [start:solution]
+    n, m = a.shape[-2:]  # the last two dims: a batch of matrices too
+    keep = torch.arange(m)[None, :] - torch.arange(n)[:, None] >= diagonal  # (n, m)
+    # where, not a * keep: inf * 0 is nan. where(.., 0) makes bool int64: cast back.
+    return torch.where(keep, a, 0).to(a.dtype)
+    # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+def check(triu):
+    torch.manual_seed(0)
+
+    def same(got, want, case):
+        torch.testing.assert_close(
+            got, want, rtol=0, atol=0, msg=lambda m: f"{case}: {m}"
+        )
+
+    inputs = {
+        "square": torch.randn(4, 4),
+        "wide": torch.randn(3, 5),
+        "tall": torch.randn(5, 3),
+        "batch (2, 3, 4, 5)": torch.randn(2, 3, 4, 5),
+        "int64, negative": torch.randint(-9, 9, (4, 4)),
+        "bool": torch.rand(4, 4) > 0.5,
+        "inf everywhere": torch.full((3, 3), float("inf")),
+        "1 x 1": torch.tensor([[-2.0]]),
+        "0 x 0": torch.zeros(0, 0),
+        "batch of 2 x 0 x 3": torch.zeros(2, 0, 3),
+    }
+    for case, a in inputs.items():
+        for k in range(-6, 7):
+            same(triu(a, k), torch.triu(a, k), f"{case}, diagonal={k}")
+    print("triu matches torch.triu: every diagonal, batches, bool, inf, empty")
+    # > triu matches torch.triu: every diagonal, batches, bool, inf, empty
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(triu)
