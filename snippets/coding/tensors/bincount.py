@@ -21,6 +21,17 @@ def bincount(x, n_bins, weights=None):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.bincount",
+    "torch.Tensor.bincount",
+    "torch.scatter_add",
+    "torch.Tensor.scatter_add",
+    "torch.Tensor.scatter_add_",
+    "torch.histc",
+)
+
+
 def check(bincount):
     torch.manual_seed(0)
 

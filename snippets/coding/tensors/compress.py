@@ -24,6 +24,17 @@ def compress(mask, values, fill=0):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.masked_select",
+    "torch.Tensor.masked_select",
+    "torch.sort",
+    "torch.Tensor.sort",
+    "torch.cumsum",
+    "torch.Tensor.cumsum",
+)
+
+
 def check(compress):
     torch.manual_seed(0)
 

@@ -19,6 +19,16 @@ def cumsum(a):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.cumsum",
+    "torch.Tensor.cumsum",
+    "torch.sum",
+    "torch.Tensor.sum",
+    "torch.nansum",
+)
+
+
 def check(cumsum):
     torch.manual_seed(0)
 

@@ -17,6 +17,15 @@ def diag(a, diagonal=0):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.diag",
+    "torch.diagonal",
+    "torch.Tensor.diagonal",
+    "torch.Tensor.diag",
+)
+
+
 def check(diag):
     torch.manual_seed(0)
 

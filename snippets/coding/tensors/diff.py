@@ -15,6 +15,13 @@ def diff(a):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.diff",
+    "torch.Tensor.diff",
+)
+
+
 def check(diff):
     torch.manual_seed(0)
 

@@ -16,6 +16,15 @@ def flip(a, dim=0):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.flip",
+    "torch.Tensor.flip",
+    "torch.fliplr",
+    "torch.flipud",
+)
+
+
 def check(flip):
     torch.manual_seed(0)
 

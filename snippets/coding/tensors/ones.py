@@ -13,6 +13,17 @@ def ones(n, dtype=torch.float32):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.ones",
+    "torch.ones_like",
+    "torch.full",
+    "torch.full_like",
+    "torch.Tensor.new_ones",
+    "torch.Tensor.new_full",
+)
+
+
 def check(ones):
     torch.manual_seed(0)
 

@@ -13,6 +13,15 @@ def outer(a, b):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.outer",
+    "torch.ger",
+    "torch.einsum",
+    "torch.Tensor.outer",
+)
+
+
 def check(outer):
     torch.manual_seed(0)
 

@@ -22,6 +22,14 @@ def pad_to(a, length, value=0):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.nn.functional.pad",
+    "torch.cat",
+    "torch.concat",
+)
+
+
 def check(pad_to):
     torch.manual_seed(0)
 

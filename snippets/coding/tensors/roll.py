@@ -16,6 +16,13 @@ def roll(a, shifts):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.roll",
+    "torch.Tensor.roll",
+)
+
+
 def check(roll):
     torch.manual_seed(0)
 

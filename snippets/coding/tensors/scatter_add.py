@@ -18,6 +18,20 @@ def scatter_add(input, index, src):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.scatter_add",
+    "torch.Tensor.scatter_add",
+    "torch.Tensor.scatter_add_",
+    "torch.index_add",
+    "torch.Tensor.index_add",
+    "torch.Tensor.index_add_",
+    "torch.Tensor.index_put",
+    "torch.Tensor.index_put_",
+    "torch.index_put",
+)
+
+
 def check(scatter_add):
     torch.manual_seed(0)
 

@@ -17,6 +17,14 @@ def sum(a):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.sum",
+    "torch.Tensor.sum",
+    "torch.nansum",
+)
+
+
 def check(sum):
     torch.manual_seed(0)
 

@@ -16,6 +16,15 @@ def triu(a, diagonal=0):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.triu",
+    "torch.Tensor.triu",
+    "torch.tril",
+    "torch.Tensor.tril",
+)
+
+
 def check(triu):
     torch.manual_seed(0)
 
