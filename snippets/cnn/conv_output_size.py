@@ -47,6 +47,13 @@ with warnings.catch_warnings(record=True) as caught:
     # > [3.0, 4.0, 5.0, 6.0, 0.0, 0.0]
 print(str(caught[0].message).split(" may require")[0], "(a UserWarning)")
 # > Using padding='same' with even kernel lengths and odd dilation (a UserWarning)
+# At dilation 2 the total, 2 * 3 = 6, is even: 3 pads on each side, and no warning
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(F.conv2d(row, last_tap, padding="same", dilation=2).flatten().tolist())
+    # > [4.0, 5.0, 6.0, 0.0, 0.0, 0.0]
+print(len(caught), "warnings")
+# > 0 warnings
 
 # What zero padding buys at the border: how many outputs each input pixel feeds (3x3)
 for p in (0, 1):

@@ -77,3 +77,5 @@ for beta in (1.0, 2.0):
     print(beta, torch.allclose(smooth, huber / beta), torch.allclose(smooth, huber))
     # > 1.0 True True
     # > 2.0 True False
+print(nn.HuberLoss().delta, nn.SmoothL1Loss().beta)  # the defaults: the same loss
+# > 1.0 1.0

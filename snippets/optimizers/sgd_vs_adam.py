@@ -23,3 +23,13 @@ for opt in (
     # > Adam ['exp_avg', 'exp_avg_sq', 'step'] 8.00 bytes/param
     # > Adam ['exp_avg', 'exp_avg_sq', 'max_exp_avg_sq', 'step'] 12.00 bytes/param
     # > Adafactor ['col_var', 'row_var', 'step'] 0.01 bytes/param
+
+# Muon takes 2-D parameters only: a bias raises; an embedding, 2-D, is accepted
+try:
+    torch.optim.Muon(model.parameters())  # the Linear's bias is 1-D
+except ValueError as e:
+    print(str(e).split(" whereas")[0])
+    # > Muon only supports 2D parameters
+muon = torch.optim.Muon(torch.nn.Embedding(50, 8).parameters())
+print([tuple(p.shape) for p in muon.param_groups[0]["params"]])
+# > [(50, 8)]
