@@ -19,6 +19,21 @@ print(hasattr(out.grad_fn, "_saved_self"))
 # > False
 out.sum().backward()
 g_inplace = lin.weight.grad.clone()
+
+
+# what autograd keeps for backward is the same either way: the Linear's input and
+# ReLU's result; in place saves only the transient second buffer, at the peak
+def saved_numels(inplace):
+    sizes = []
+    with torch.autograd.graph.saved_tensors_hooks(
+        lambda t: sizes.append(t.numel()) or t, lambda t: t
+    ):
+        nn.ReLU(inplace=inplace)(lin(x))
+    return sizes
+
+
+print(saved_numels(False), saved_numels(True))
+# > [32, 32] [32, 32]
 lin.weight.grad = None
 nn.ReLU()(lin(x)).sum().backward()
 print(torch.equal(g_inplace, lin.weight.grad))
@@ -38,9 +53,11 @@ except RuntimeError as e:
 # BatchNorm (training mode) saves its input too: conv/linear -> BN -> ReLU(inplace)
 # is safe, which is why ResNets use it
 nn.ReLU(inplace=True)(nn.BatchNorm1d(8)(lin(x))).sum().backward()
-t = torch.tanh(lin(x))  # tanh (like sigmoid, exp) saves its output: not safe
-print(t.grad_fn.name(), hasattr(t.grad_fn, "_saved_result"))
-# > TanhBackward0 True
+for f in (torch.tanh, torch.sigmoid):  # both save their output: not safe
+    t = f(lin(x))
+    print(t.grad_fn.name(), hasattr(t.grad_fn, "_saved_result"))
+    # > TanhBackward0 True
+    # > SigmoidBackward0 True
 
 # a leaf that requires grad cannot be written in place at all
 w = torch.randn(3, requires_grad=True)

@@ -21,3 +21,7 @@ print([(n, p.shape) for n, p in nn.PReLU(num_parameters=16).named_parameters()])
 (g,) = torch.autograd.grad(prelu(x).sum(), prelu.weight)
 print(g)
 # > tensor([-4.])
+# at exactly 0 ELU takes its negative branch: the gradient there is alpha, not 1
+(g,) = torch.autograd.grad(nn.ELU(alpha=2.0)(x).sum(), x)
+print(g)
+# > tensor([0.0996, 0.7358, 2.0000, 1.0000])
