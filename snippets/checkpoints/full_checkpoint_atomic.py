@@ -17,7 +17,10 @@ except RuntimeError as e:
 
 # Write under a temporary name in the same folder, then rename: os.replace is atomic,
 # so "last.pt" always holds either the old checkpoint or the new one.
-torch.save(state, "last.pt.tmp")
+with open("last.pt.tmp", "wb") as f:
+    torch.save(state, f)
+    f.flush()
+    os.fsync(f.fileno())  # on disk before the rename, so a power loss keeps it too
 os.replace("last.pt.tmp", "last.pt")
 print(torch.load("last.pt")["epoch"])
 # > 3

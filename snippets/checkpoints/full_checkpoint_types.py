@@ -52,3 +52,18 @@ opt = torch.optim.SGD([torch.nn.Parameter(torch.ones(1))], lr=1.0)
 sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda epoch: 0.5**epoch)
 print(sched.state_dict()["lr_lambdas"])
 # > [None]
+
+
+# A callable object fares little better: only its attributes are saved, and
+# load_state_dict copies them into the object the new scheduler was built with.
+class Decay:
+    def __init__(self, factor):
+        self.factor = factor
+
+    def __call__(self, epoch):
+        return self.factor**epoch
+
+
+sched = torch.optim.lr_scheduler.LambdaLR(opt, Decay(0.5))
+print(sched.state_dict()["lr_lambdas"])
+# > [{'factor': 0.5}]

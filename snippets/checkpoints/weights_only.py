@@ -97,3 +97,13 @@ print(textwrap.fill(str(caught[0].message), 80))
 # > Environment variable TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD detected, since
 # > the`weights_only` argument was not explicitly passed to `torch.load`, forcing
 # > weights_only=False.
+
+# and the reverse switch: TORCH_FORCE_WEIGHTS_ONLY_LOAD=1 forces the check on every
+# call, even one that passes weights_only=False (audit old code with it)
+del os.environ["TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD"]
+os.environ["TORCH_FORCE_WEIGHTS_ONLY_LOAD"] = "1"
+try:
+    torch.load("evil.pt", weights_only=False)
+except pickle.UnpicklingError as e:
+    print(str(e).split(".")[0])
+    # > Weights only load failed

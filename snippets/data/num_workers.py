@@ -38,6 +38,19 @@ class Hits(Dataset):
         return i
 
 
+class OwnRng(Dataset):
+    """A NumPy Generator made in __init__, not reseeded per worker."""
+
+    def __init__(self):
+        self.rng = np.random.default_rng(0)
+
+    def __len__(self):
+        return 4
+
+    def __getitem__(self, i):
+        return self.rng.integers(100)
+
+
 def init_worker(worker_id):
     # Runs once in each worker, after the worker has seeded torch, random and np.random.
     info = get_worker_info()
@@ -162,3 +175,9 @@ if __name__ == "__main__":
         DataLoader(ragged, num_workers=too_many)  # no worker starts before iter()
     print(str(caught[0].message).split(". ")[1].split(" is ")[0])
     # > Our suggested max number of worker in current system
+
+    # A NumPy Generator made in __init__ is copied into each worker in the same state:
+    # both workers draw the same numbers unless worker_init_fn reseeds it.
+    draws = DataLoader(OwnRng(), batch_size=2, num_workers=2)
+    print("worker 0, worker 1:", [batch.tolist() for batch in draws])
+    # > worker 0, worker 1: [[85, 63], [85, 63]]

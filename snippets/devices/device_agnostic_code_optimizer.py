@@ -48,3 +48,12 @@ print(sorted(torch.optim.Adagrad(other.parameters()).state[other.weight]))
 model.to("meta")
 print(model.weight is weight, optimizer.param_groups[0]["params"][0] is model.weight)
 # > False False
+
+# Unless torch swaps them: with the swap flag (torch swaps anyway for tensor
+# subclasses such as DTensor) the Parameter objects are kept, to "meta" too.
+torch.__future__.set_swap_module_params_on_conversion(True)
+swapped = nn.Linear(3, 2)
+kept = swapped.weight
+swapped.to("meta")
+print(swapped.weight is kept, swapped.weight.device)
+# > True meta
