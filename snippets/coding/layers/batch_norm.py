@@ -107,6 +107,12 @@ def check(BatchNorm):
         close(ours(x), ref(x), f"{shape}, eval: normalize with the running statistics")
         close(ours.running_mean, ref.running_mean, f"{shape}, eval: no update")
         close(ours.running_var, ref.running_var, f"{shape}, eval: no update")
+    # A mean of 1e5 and a spread of 0.1: E[x^2] - E[x]^2 cancels 1e10 - 1e10 and
+    # loses the variance of 0.01 (float64 keeps 16 digits); x - mean first does not.
+    ours, ref = BatchNorm(3).double(), nn.BatchNorm1d(3).double()
+    x = 1e5 + 0.1 * torch.randn(16, 3, dtype=torch.float64)
+    close(ours(x), ref(x), "mean 1e5, spread 0.1: subtract the mean before squaring")
+    close(ours.running_var, ref.running_var, "mean 1e5, spread 0.1: running_var")
     print("BatchNorm matches nn.BatchNorm1d/2d: train, grads, running stats, eval, eps")
     # > BatchNorm matches nn.BatchNorm1d/2d: train, grads, running stats, eval, eps
 

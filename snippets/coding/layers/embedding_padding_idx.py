@@ -46,6 +46,15 @@ def check(Embedding):
     def close(got, want, case):
         torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
 
+    # The initialization: nn.Embedding draws N(0, 1). The Kolmogorov-Smirnov distance
+    # to N(0, 1)'s CDF under 2.7 / sqrt(n) (false alarm ~1e-6): zeros, N(0, 0.02) or
+    # U(-1, 1) fail.
+    q = Embedding(1000, 64).weight.detach().flatten().double().sort().values
+    n, cdf = q.numel(), torch.special.ndtr(q)
+    ks = torch.maximum(torch.arange(1, n + 1) / n - cdf, cdf - torch.arange(n) / n)
+    assert ks.max() < 2.7 / n**0.5, (
+        f"weight not drawn from N(0, 1) as nn.Embedding's: KS distance {ks.max():.3f}"
+    )
     for padding_idx in [None, 0, 3, -1]:
         case = f"padding_idx={padding_idx}"
         ours, ref = Embedding(10, 4, padding_idx), nn.Embedding(10, 4, padding_idx)

@@ -8,6 +8,8 @@ def layer_norm(x, normalized_shape, weight=None, bias=None, eps=1e-5):
     """Normalize x over its last len(normalized_shape) dims, then scale and shift."""
     # --8<-- [start:solution]
     dims = tuple(range(-len(normalized_shape), 0))
+    dtype = x.dtype  # half inputs computed in float32 and rounded once, as torch does
+    x = x.float() if dtype in (torch.float16, torch.bfloat16) else x
     mean = x.mean(dim=dims, keepdim=True)
     # The biased variance (divide by N), as LayerNorm uses: not x.var()'s default.
     var = ((x - mean) ** 2).mean(dim=dims, keepdim=True)
@@ -16,7 +18,7 @@ def layer_norm(x, normalized_shape, weight=None, bias=None, eps=1e-5):
         y = y * weight
     if bias is not None:
         y = y + bias
-    return y
+    return y.to(dtype)
     # --8<-- [end:solution]
 
 
@@ -68,8 +70,28 @@ def check(layer_norm):
     torch.testing.assert_close(
         layer_norm(c, (5,)), F.layer_norm(c, (5,)), msg=lambda m: f"constant rows: {m}"
     )
-    print("layer_norm matches F.layer_norm: 1, 2 dims, weight/bias alone, eps, grads")
-    # > layer_norm matches F.layer_norm: 1, 2 dims, weight/bias alone, eps, grads
+    # A mean of 1e5 and a spread of 0.1: E[x^2] - E[x]^2 cancels 1e10 - 1e10 and
+    # loses the variance of 0.01 (float64 keeps 16 digits); x - mean first does not.
+    shifted = 1e5 + 0.1 * x.detach()
+    close(
+        layer_norm(shifted, (4, 5)),
+        F.layer_norm(shifted, (4, 5)),
+        "mean 1e5, spread 0.1: subtract the mean before squaring (two passes)",
+    )
+    # A non-contiguous input (the normalized dims transposed): .view raises on it.
+    t = x.detach().transpose(-1, -2).contiguous().transpose(-1, -2)
+    assert not t.is_contiguous()
+    close(layer_norm(t, (4, 5)), F.layer_norm(t, (4, 5)), "non-contiguous x: reshape")
+    # Half inputs: torch computes in float32 and returns x's dtype; the same
+    # arithmetic in half precision is several ulps off.
+    for dtype in [torch.float32, torch.float16, torch.bfloat16]:
+        h = (torch.randn(4, 3, 64) * 3 + 2).to(dtype)
+        hw, hb = torch.randn(64).to(dtype), torch.randn(64).to(dtype)
+        got = layer_norm(h, (64,), hw, hb)
+        assert got.dtype == dtype, f"{dtype} in, {got.dtype} out: cast back"
+        close(got, F.layer_norm(h, (64,), hw, hb), f"{dtype} input: float32 inside")
+    print("layer_norm matches F.layer_norm: dims, weight, bias, eps, grads, dtypes")
+    # > layer_norm matches F.layer_norm: dims, weight, bias, eps, grads, dtypes
 
 
 # --8<-- [end:check]

@@ -68,6 +68,10 @@ def check(logsumexp):
         torch.logsumexp(masked, -1),
         msg=lambda m: f"all -inf row is -inf, a +inf row is +inf: {m}",
     )
+    # Size-1 dims that are not reduced stay: squeeze only the reduced ones.
+    ones = torch.randn(1, 4, 1, dtype=torch.float64)
+    for dim in [1, (0, 1)]:
+        close(logsumexp(ones, dim), torch.logsumexp(ones, dim), f"(1, 4, 1), dim={dim}")
     # log_softmax is x - logsumexp(x): the stable form cross-entropy uses.
     close(
         x - logsumexp(x, -1, True),
