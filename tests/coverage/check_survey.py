@@ -1,8 +1,9 @@
 """Keeps the coverage survey well-formed: .venv/bin/python tests/coverage/check_survey.py
 
 Checks sources.yml, tuning.yml and heldout.yml: known source ids in sources.yml order, each
-entry in the half of its first source, no question twice, verdicts only in the tuning half and
-every `where` a heading id that exists in docs/. Prints the counts the README quotes.
+entry in the half of its first source, no question twice, a verdict on every entry of both
+halves (the held-out half was judged 2026-12-02) and every `where` a heading id that exists in
+docs/. Prints the counts the README quotes.
 """
 
 import collections
@@ -62,15 +63,12 @@ def main():
             if half[srcs[0]] != name:
                 errors.append(f"{name}: first source {srcs[0]} is not {name}: {q!r}")
             verdict, where = x.get("verdict"), x.get("where")
-            if name == "heldout":
-                if verdict or where:
-                    errors.append(f"heldout: judged entry {q!r}")
-            elif verdict not in VERDICTS:
-                errors.append(f"tuning: bad verdict {verdict!r} for {q!r}")
+            if verdict not in VERDICTS:
+                errors.append(f"{name}: bad verdict {verdict!r} for {q!r}")
             elif (verdict == "missing") != (where is None):
-                errors.append(f"tuning: `where` must go with answered/partly: {q!r}")
+                errors.append(f"{name}: `where` must go with answered/partly: {q!r}")
             elif where and where not in ids:
-                errors.append(f"tuning: no heading {where}")
+                errors.append(f"{name}: no heading {where}")
     total = sum(len(v) for v in entries.values())
     if total < 400:
         errors.append(f"only {total} questions")
@@ -83,8 +81,9 @@ def main():
     )
     for s in sources:
         print(f"  {s['id']:<11} {s['half']:<8} {mentions[s['id']]}")
-    verdicts = collections.Counter(x.get("verdict") for x in entries["tuning"])
-    print("tuning verdicts:", {v: verdicts[v] for v in VERDICTS})
+    for name in ("tuning", "heldout"):
+        verdicts = collections.Counter(x.get("verdict") for x in entries[name])
+        print(f"{name} verdicts:", {v: verdicts[v] for v in VERDICTS})
     for e in errors:
         print("ERROR:", e)
     return 1 if errors else 0
