@@ -162,6 +162,27 @@ def add_exercise_boxes(markdown: str, project: Project, page: Path) -> str:
 
 TASK = re.compile(r'^!!!\s+question\s+"Task"')
 SOLUTION_BOX = '??? success qa-solution "Solution, traps, cost and check"'
+# A hint, as a page writes it after the Task box: ??? tip "Hint 1" (CONTRIBUTING, Coding questions).
+HINT = re.compile(r'^\?\?\?\s+tip\s+"Hint\b[^"]*"\s*$')
+
+
+def take_blocks(body: list[str], starts) -> list[list[str]]:
+    """Removes from body each block whose first line `starts` matches, with its indented lines."""
+    blocks, k = [], 0
+    while k < len(body):
+        if not starts(body[k]):
+            k += 1
+            continue
+        end = k + 1
+        while end < len(body) and (
+            body[end].startswith("    ")
+            or (not body[end].strip() and end + 1 < len(body)
+                and body[end + 1].startswith("    "))
+        ):  # fmt: skip
+            end += 1
+        blocks.append(body[k:end])
+        del body[k:end]
+    return blocks
 
 
 def collapse_solutions(markdown: str) -> str:
@@ -190,16 +211,16 @@ def collapse_solutions(markdown: str) -> str:
         ):
             body.append(lines[i])
             i += 1
-        for k, line in enumerate(body):  # the downloads box: out of the collapsed part
-            if line.startswith("!!! example qa-exercise"):
-                end = k + 1
-                while end < len(body) and (
-                    body[end].startswith("    ") or not body[end].strip()
-                ):
-                    end += 1
-                out += ["", *body[k:end]]
-                del body[k:end]
-                break
+        # The downloads box, then the hints (revealed one at a time by practice.js): out of
+        # the collapsed part, in that order.
+        for block in take_blocks(
+            body, lambda line: line.startswith("!!! example qa-exercise")
+        ):
+            out += ["", *block]
+        hints = take_blocks(body, HINT.match)
+        for n, block in enumerate(hints, 1):
+            title = f"Hint {n} of {len(hints)}" if len(hints) > 1 else "Hint"
+            out += ["", f'??? tip qa-hint "{title}"', *block[1:]]
         while body and not body[-1].strip():
             body.pop()
         while body and not body[0].strip():
@@ -434,8 +455,40 @@ def on_page_content(content, page, config, files):
             + practice_toolbar(site_root(page), n)
             + content[first.start() :]
         )
+    content = exercise_states(content)
     content = mark_output(CODE_BLOCK.sub(r"\1 data-search-exclude", content))
     return pin_docs_links(content)
+
+
+EXERCISE_HTML = re.compile(
+    r'<div class="admonition example qa-exercise">.*?(?=</div>)', re.S
+)
+
+
+def exercise_states(content: str) -> str:
+    """In each exercise's box, the reader's state of it (docs/assets/practice.js keeps it on
+    the reader's device): attempted or solved, set by two buttons, keyed by the question's id."""
+    ids = [(m.start(), m.group("id")) for m in H2.finditer(content)]
+
+    def row(m: re.Match) -> str:
+        qid = [i for at, i in ids if at < m.start()][-1]
+        buttons = "".join(
+            f'<button type="button" class="qa-exstate__button" data-state="{state}"'
+            f' aria-pressed="false">{label}</button>'
+            for state, label in (
+                ("attempted", "I attempted it"),
+                ("solved", "My code passed"),
+            )
+        )
+        return (
+            m.group(0)
+            + f'<p class="qa-exstate" data-exercise="{qid}" data-search-exclude>'
+            + '<span class="qa-exstate__now" data-key="">Not attempted yet</span> '
+            + '<span class="qa-exstate__buttons" role="group" aria-label="Your state of'
+            + f' this exercise">{buttons}</span></p>\n'
+        )
+
+    return EXERCISE_HTML.sub(row, content)
 
 
 # What a print wrote, shown under it as `# > ...` (a comment, so the copied program still runs):

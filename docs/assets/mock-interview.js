@@ -726,7 +726,15 @@
       setTimeout(function () {
         URL.revokeObjectURL(a.href);
       }, 10000);
-      say("Exported " + P.plural(Object.keys(P.grades()).length, "grade") + " to " + a.download + ".");
+      say(
+        "Exported " +
+          P.plural(Object.keys(P.grades()).length, "grade") +
+          " and " +
+          P.plural(Object.keys(P.exerciseStates()).length, "exercise state") +
+          " to " +
+          a.download +
+          "."
+      );
     });
     importButton.addEventListener("click", function () {
       file.value = "";
@@ -739,12 +747,13 @@
       if (f.size > 5e6) return say(f.name + " is too large to be a progress file." + keep, true);
       f.text().then(
         function (text) {
-          var grades = P.parseExport(text);
-          if (grades instanceof Error) return say(f.name + ": " + grades.message + keep, true);
-          var result = P.mergeGrades(grades);
+          var progress = P.parseExport(text);
+          if (progress instanceof Error) return say(f.name + ": " + progress.message + keep, true);
+          var result = P.mergeGrades(progress);
           say(
             "Imported " +
               P.plural(result.added, "grade") +
+              (result.exercises ? " and " + P.plural(result.exercises, "exercise state") : "") +
               " from " +
               f.name +
               "." +
@@ -765,10 +774,12 @@
     });
     clear.addEventListener("click", function () {
       var n = Object.keys(P.grades()).length;
-      if (!n) return say("There is no progress to clear.");
+      var m = Object.keys(P.exerciseStates()).length;
+      if (!n && !m) return say("There is no progress to clear.");
       question.textContent =
         "Delete the " +
         P.plural(n, "grade") +
+        (m ? " and " + P.plural(m, "exercise state") : "") +
         " this browser keeps? This cannot be undone: export them first to keep a copy.";
       confirmBox.hidden = false;
       clear.setAttribute("aria-expanded", "true");

@@ -19,6 +19,8 @@
   var ROOT = new URL("..", document.currentScript.src); // the site root: this file is assets/practice.js
   var LEVELS = { core: "Core", working: "Working", expert: "Expert" };
   var GRADES = { knew: "Knew it", shaky: "Shaky", missed: "Missed" };
+  // A coding exercise's state, set by the reader (the check runs on their machine, not here).
+  var EXERCISE_STATES = { attempted: "Attempted", solved: "Solved" };
   var SCOPES = { page: "from this page", section: "from this section", site: "from the site" };
   var FILTERS = {
     all: "every question",
@@ -30,7 +32,7 @@
     practice: "qa-practice", // "on" | "off"
     levels: "qa-practice-levels", // JSON list of the levels practice mode asks
     filter: "qa-filter", // a key of FILTERS
-    progress: "qa-progress", // {version: 1, grades: {id: {grade, at}}}
+    progress: "qa-progress", // {version: 1, grades: {id: {grade, at}}, exercises: {id: {state, at}}}
     scope: "qa-random-scope", // a key of SCOPES
     landed: "qa-random-landed", // the id of the question the last random draw landed on
   };
@@ -102,23 +104,52 @@
     );
   }
 
-  function grades() {
+  function validExercise(r) {
+    return (
+      r !== null &&
+      typeof r === "object" &&
+      Object.prototype.hasOwnProperty.call(EXERCISE_STATES, r.state) &&
+      typeof r.at === "string" &&
+      !isNaN(Date.parse(r.at))
+    );
+  }
+
+  // The valid records of one part of the stored progress ("grades" or "exercises").
+  function stored(part, valid) {
     var data = readJSON(KEY.progress);
     var out = {};
-    if (data && typeof data.grades === "object" && data.grades) {
-      Object.keys(data.grades).forEach(function (id) {
-        if (ID.test(id) && validRecord(data.grades[id])) {
-          out[id] = { grade: data.grades[id].grade, at: data.grades[id].at };
-        }
+    if (data && typeof data[part] === "object" && data[part] && !Array.isArray(data[part])) {
+      Object.keys(data[part]).forEach(function (id) {
+        if (ID.test(id) && valid(data[part][id])) out[id] = Object.assign({}, data[part][id]);
       });
     }
     return out;
   }
 
-  function save(all) {
-    var ok = write(KEY.progress, JSON.stringify({ version: 1, grades: all }));
+  function grades() {
+    return stored("grades", validRecord);
+  }
+
+  // Each coding exercise's state: {id: {state: "attempted" | "solved", at}}.
+  function exerciseStates() {
+    return stored("exercises", validExercise);
+  }
+
+  function save(all, states) {
+    var ok = write(
+      KEY.progress,
+      JSON.stringify({ version: 1, grades: all, exercises: states || exerciseStates() })
+    );
     changed();
     return ok;
+  }
+
+  // Pressing the state an exercise already has takes it back.
+  function setExercise(id, state) {
+    var states = exerciseStates();
+    if (state) states[id] = { state: state, at: new Date().toISOString() };
+    else delete states[id];
+    return save(grades(), states);
   }
 
   function setGrade(id, grade) {
@@ -135,7 +166,13 @@
 
   function exportText() {
     return JSON.stringify(
-      { format: FORMAT, version: 1, exported: new Date().toISOString(), grades: grades() },
+      {
+        format: FORMAT,
+        version: 1,
+        exported: new Date().toISOString(),
+        grades: grades(),
+        exercises: exerciseStates(),
+      },
       null,
       1
     );
@@ -186,28 +223,51 @@
         );
       }
     }
-    var out = {};
+    var ex = data.exercises === undefined ? {} : data.exercises; // files exported before exercises had one
+    if (!ex || typeof ex !== "object" || Array.isArray(ex)) {
+      return new Error('This progress file is corrupted: its "exercises" is not an object.');
+    }
+    var exIds = Object.keys(ex);
+    for (var k = 0; k < exIds.length; k++) {
+      if (!ID.test(exIds[k]) || !validExercise(ex[exIds[k]]) || Date.parse(ex[exIds[k]].at) > soon) {
+        return new Error(
+          "This progress file is corrupted: the state of exercise " +
+            JSON.stringify(exIds[k]) +
+            " is not attempted or solved with a date that has passed."
+        );
+      }
+    }
+    var out = { grades: {}, exercises: {} };
     ids.forEach(function (id) {
-      out[id] = { grade: data.grades[id].grade, at: new Date(data.grades[id].at).toISOString() };
+      out.grades[id] = { grade: data.grades[id].grade, at: new Date(data.grades[id].at).toISOString() };
+    });
+    exIds.forEach(function (id) {
+      out.exercises[id] = { state: ex[id].state, at: new Date(ex[id].at).toISOString() };
     });
     return out;
   }
 
-  // Merges imported grades: for each question the later of the two grades wins.
-  function mergeGrades(incoming) {
-    var all = grades();
-    var added = 0;
-    var older = 0;
+  // For each id the later of two records wins; counts what came in and what was older.
+  function mergeInto(mine, incoming, tally) {
     Object.keys(incoming).forEach(function (id) {
-      var mine = all[id];
-      if (!mine || Date.parse(incoming[id].at) >= Date.parse(mine.at)) {
-        all[id] = incoming[id];
-        added++;
+      if (!mine[id] || Date.parse(incoming[id].at) >= Date.parse(mine[id].at)) {
+        mine[id] = incoming[id];
+        tally.added++;
       } else {
-        older++;
+        tally.older++;
       }
     });
-    return { added: added, older: older, stored: save(all) };
+  }
+
+  // Merges an imported file (parseExport's result): grades, and exercise states apart.
+  function mergeGrades(incoming) {
+    var all = grades();
+    var states = exerciseStates();
+    var g = { added: 0, older: 0 };
+    var e = { added: 0, older: 0 };
+    mergeInto(all, incoming.grades, g);
+    mergeInto(states, incoming.exercises, e);
+    return { added: g.added, older: g.older, exercises: e.added, stored: save(all, states) };
   }
 
   // --- the questions of the site (assets/questions.json, written by the build) ----------------------
@@ -294,8 +354,11 @@
     ROOT: ROOT,
     LEVELS: LEVELS,
     GRADES: GRADES,
+    EXERCISE_STATES: EXERCISE_STATES,
     FORMAT: FORMAT,
     grades: grades,
+    exerciseStates: exerciseStates,
+    setExercise: setExercise,
     setGrade: setGrade,
     clearProgress: clearProgress,
     exportText: exportText,
@@ -353,7 +416,7 @@
   // part of it: in practice mode a reader grades what was revealed.
   function answerParts(heading) {
     return parts(heading).filter(function (e) {
-      return !e.matches(".qa-report, .qa-reveal, .admonition.question, .qa-exercise");
+      return !e.matches(".qa-report, .qa-reveal, .admonition.question, .qa-exercise, .qa-hint");
     });
   }
 
@@ -391,6 +454,68 @@
       c.classList.toggle("qa-card--graded", !!record);
       c.querySelectorAll(".qa-grade__button").forEach(function (b) {
         b.setAttribute("aria-pressed", String(!!record && record.grade === b.getAttribute("data-grade")));
+      });
+    });
+  }
+
+  // --- coding exercises: hints one at a time, and the reader's state of each exercise ------------
+
+  // A question's hints (tools/mkdocs_hooks.py, collapse_solutions) come one at a time: the next one
+  // appears once the one before it has been opened.
+  function bindHints(content) {
+    questionHeadings(content).forEach(function (heading) {
+      var hints = parts(heading).filter(function (e) {
+        return e.matches("details.qa-hint");
+      });
+      hints.forEach(function (hint, i) {
+        if (i > 0) hint.hidden = true;
+        hint.addEventListener("toggle", function () {
+          if (hint.open && hints[i + 1]) hints[i + 1].hidden = false;
+        });
+      });
+    });
+  }
+
+  function exerciseText(record) {
+    if (!record) return [document.createTextNode("Not attempted yet")];
+    return [
+      el("span", { className: "qa-exstate__word", "data-state": record.state, text: EXERCISE_STATES[record.state] }),
+      " on ",
+      el("time", { datetime: record.at, text: formatDate(record.at) }),
+    ];
+  }
+
+  // The state row in each exercise's box (in the page as built): two buttons, and downloading the stub
+  // or the notebook marks an exercise not yet attempted as attempted.
+  function bindExercise(row) {
+    var id = row.getAttribute("data-exercise");
+    row.querySelectorAll(".qa-exstate__button").forEach(function (b) {
+      b.addEventListener("click", function () {
+        setExercise(id, b.getAttribute("aria-pressed") === "true" ? null : b.getAttribute("data-state"));
+      });
+    });
+    var box = row.closest(".qa-exercise");
+    if (!box) return;
+    box.querySelectorAll("a[download]").forEach(function (a) {
+      if (/_check\.py$/.test(a.getAttribute("href"))) return;
+      a.addEventListener("click", function () {
+        if (!exerciseStates()[id]) setExercise(id, "attempted");
+      });
+    });
+  }
+
+  function showExercises(content) {
+    var states = exerciseStates();
+    content.querySelectorAll(".qa-exstate").forEach(function (row) {
+      var record = states[row.getAttribute("data-exercise")] || null;
+      var now = row.querySelector(".qa-exstate__now");
+      var key = record ? record.state + record.at : "";
+      if (now.getAttribute("data-key") !== key || !now.firstChild) {
+        now.setAttribute("data-key", key);
+        now.replaceChildren.apply(now, exerciseText(record));
+      }
+      row.querySelectorAll(".qa-exstate__button").forEach(function (b) {
+        b.setAttribute("aria-pressed", String(!!record && record.state === b.getAttribute("data-state")));
       });
     });
   }
@@ -434,7 +559,10 @@
         });
         // After the question's own parts: its row, and a coding question's task and downloads.
         var after = heading.nextElementSibling; // the row
-        while (after.nextElementSibling && after.nextElementSibling.matches(".admonition.question, .qa-exercise")) {
+        while (
+          after.nextElementSibling &&
+          after.nextElementSibling.matches(".admonition.question, .qa-exercise, .qa-hint")
+        ) {
           after = after.nextElementSibling;
         }
         after.after(reveal);
@@ -472,6 +600,18 @@
       " graded" +
       (graded ? " (" + c.knew + " knew it, " + c.shaky + " shaky, " + c.missed + " missed)" : "") +
       ". ";
+    var rows = content.querySelectorAll(".qa-exstate");
+    if (rows.length) {
+      var states = exerciseStates();
+      var solved = 0;
+      var attempted = 0;
+      rows.forEach(function (row) {
+        var r = states[row.getAttribute("data-exercise")];
+        if (r && r.state === "solved") solved++;
+        else if (r) attempted++;
+      });
+      text += "Exercises: " + solved + " solved, " + attempted + " attempted of " + rows.length + ". ";
+    }
     if (shown < headings.length) {
       text += shown
         ? "Showing " + shown + " of " + headings.length + "."
@@ -566,11 +706,14 @@
     if (!bar || bar.hasAttribute("data-ready")) return;
     bindToolbar(content, bar);
     content.querySelectorAll(".qa-card").forEach(bindCard);
+    content.querySelectorAll(".qa-exstate").forEach(bindExercise);
+    bindHints(content);
     showGrades(content);
+    showExercises(content);
     apply(content, hashId());
     markLanded(content);
     // Live regions from now on: what they said on arrival is not announced on every page.
-    content.querySelectorAll(".qa-card__last").forEach(function (e) {
+    content.querySelectorAll(".qa-card__last, .qa-exstate__now").forEach(function (e) {
       e.setAttribute("aria-live", "polite");
     });
     bar.querySelector(".qa-practice__status").setAttribute("role", "status");
@@ -584,6 +727,7 @@
     var content = document.querySelector(".md-content__inner");
     if (!content || !content.querySelector(".qa-practice")) return;
     showGrades(content);
+    showExercises(content);
     status(
       content,
       questionHeadings(content),

@@ -404,6 +404,7 @@ def test_export_then_import_into_a_fresh_browser(
     page.goto(base_url + MOCK)
     page.locator(".qa-progress__summary").wait_for()
     page.evaluate(SEED, [q["id"] for q in questions[:3]])
+    page.evaluate("qaPractice.setExercise('layer-norm', 'solved')")
     mine = progress(page)
     assert len(mine) == 3 and "graded 3 of" in page.inner_text(".qa-progress__summary")
     with page.expect_download() as download:
@@ -412,14 +413,18 @@ def test_export_then_import_into_a_fresh_browser(
     data = json.loads((tmp_path / "progress.json").read_text(encoding="utf-8"))
     assert data["format"] == "pytorch-interview-qa/progress" and data["version"] == 1
     assert data["grades"] == mine
+    assert data["exercises"]["layer-norm"]["state"] == "solved", data.get("exercises")
 
     fresh = new_context().new_page()
     fresh.goto(base_url + MOCK)
     fresh.locator(".qa-progress__summary").wait_for()
     assert progress(fresh) == {}
     import_file(fresh, tmp_path / "progress.json")
-    fresh.locator(".qa-progress__message", has_text="Imported 3 grades").wait_for()
+    fresh.locator(
+        ".qa-progress__message", has_text="Imported 3 grades and 1 exercise state"
+    ).wait_for()
     assert progress(fresh) == mine, "the imported progress is not the exported one"
+    assert fresh.evaluate("qaPractice.exerciseStates()['layer-norm'].state") == "solved"
     assert "graded 3 of" in fresh.inner_text(".qa-progress__summary")
 
 
@@ -625,3 +630,51 @@ def test_without_javascript_no_dead_practice_controls(new_context, base_url):
         assert not page.locator(part).first.is_visible(), (
             f"{part} shown without JavaScript"
         )
+
+
+def exercise_states(page) -> dict:
+    """Each exercise's state the browser keeps: {id: {state, at}}."""
+    return json.loads(page.evaluate("localStorage.getItem('qa-progress')") or "{}").get(
+        "exercises", {}
+    )
+
+
+def test_hints_one_at_a_time_and_an_exercise_state_kept_across_reloads(page, base_url):
+    """A coding question's hints appear one at a time, each once the one before was opened;
+    the reader's state of an exercise (attempted, solved) is kept on their device: set by
+    downloading the stub or by the buttons, shown after a reload, counted on the page."""
+    page.goto(base_url + "coding/layers/#layer-norm")
+    page.locator(READY).wait_for()
+    hints = page.locator('h2#layer-norm ~ details.qa-hint')
+    hint = [hints.nth(i) for i in range(3)]
+    assert hint[0].locator("summary").inner_text() == "Hint 1 of 3"
+    assert hint[0].is_visible() and not hint[1].is_visible() and not hint[2].is_visible()
+    hint[0].locator("summary").click()
+    hint[1].wait_for(state="visible")
+    assert not hint[2].is_visible(), "hint 3 shown before hint 2 was opened"
+    hint[1].locator("summary").click()
+    hint[2].wait_for(state="visible")
+
+    row = page.locator('.qa-exstate[data-exercise="layer-norm"]')
+    assert row.locator(".qa-exstate__now").inner_text() == "Not attempted yet"
+    with page.expect_download():
+        page.locator('.qa-exercise a[href$="layer_norm.py"]').first.click()
+    assert exercise_states(page)["layer-norm"]["state"] == "attempted"
+    row.get_by_role("button", name="My code passed").click()
+    assert exercise_states(page)["layer-norm"]["state"] == "solved"
+    page.reload()
+    page.locator(READY).wait_for()
+    assert row.locator(".qa-exstate__now").inner_text().startswith("Solved on ")
+    assert row.get_by_role("button", name="My code passed").get_attribute(
+        "aria-pressed"
+    ) == "true"
+    assert "Exercises: 1 solved, 0 attempted of" in page.inner_text(
+        ".qa-practice__status"
+    )
+    row.get_by_role("button", name="My code passed").click()  # pressed again: taken back
+    assert "layer-norm" not in exercise_states(page)
+
+    # In practice mode the hints stay with the task: only the solution is hidden.
+    page.locator(TOGGLE).click()
+    assert hint[0].is_visible(), "practice mode hid the first hint"
+    assert not page.locator("h2#layer-norm ~ details.qa-solution").first.is_visible()
