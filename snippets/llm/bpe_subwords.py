@@ -1,4 +1,5 @@
 from collections import Counter
+from itertools import pairwise
 
 # Sennrich et al.'s toy corpus: word -> count; words start as characters + end mark
 corpus = {"low": 5, "lower": 2, "newest": 6, "widest": 3}
@@ -17,19 +18,22 @@ def apply(symbols, pair):  # replace every occurrence of the pair by one symbol
     return tuple(out)
 
 
+start = sum(len(s) * n for s, n in words.items())  # symbols in the corpus
 merges = []
 for _ in range(10):
     pairs = Counter()
     for symbols, n in words.items():
-        for pair in zip(symbols, symbols[1:]):
+        for pair in pairwise(symbols):
             pairs[pair] += n
     best = max(pairs, key=pairs.get)  # the most frequent pair (ties: seen first)
     merges.append(best)
     words = {apply(s, best): n for s, n in words.items()}
 print(["".join(m) for m in merges])
-# > TODO
+# > ['es', 'est', 'est</w>', 'lo', 'low', 'ne', 'new', 'newest</w>', 'low</w>', 'wi']
 print([" ".join(s) for s in words])
-# > TODO
+# > ['low</w>', 'low e r </w>', 'newest</w>', 'wi d est</w>']
+print(start, sum(len(s) * n for s, n in words.items()))  # characters, then tokens
+# > 95 28
 
 
 def encode(word):  # a new word: its characters, then the merges in learned order
@@ -41,10 +45,12 @@ def encode(word):  # a new word: its characters, then the merges in learned orde
 
 for word in ("lowest", "newer", "wider"):  # none is in the corpus
     print(word, encode(word))
-# > TODO
+    # > lowest ('low', 'est</w>')
+    # > newer ('new', 'e', 'r', '</w>')
+    # > wider ('wi', 'd', 'e', 'r', '</w>')
 print(encode("löw"))  # a character never seen stays a symbol outside the vocabulary
-# > TODO
+# > ('l', 'ö', 'w', '</w>')
 # Byte-level BPE (GPT-2) starts from the 256 byte values instead: every string
 # is covered, and a new character costs bytes, not an unknown token
 print(list("löw".encode()))
-# > TODO
+# > [108, 195, 182, 119]

@@ -15,13 +15,14 @@ for a in (1.0, -1.0):
     obj = clipped_objective(r, torch.tensor(a))
     obj.sum().backward()
     print(f"A={a:+.0f}", [round(x, 2) for x in obj.tolist()], r.grad.tolist())
-# > TODO
+    # > A=+1 [0.5, 0.9, 1.0, 1.1, 1.2] [1.0, 1.0, 1.0, 1.0, 0.0]
+    # > A=-1 [-0.8, -0.9, -1.0, -1.1, -1.5] [0.0, -1.0, -1.0, -1.0, -1.0]
 
 # It is a pessimistic bound: never above the unclipped surrogate r * A
 r = torch.linspace(0.01, 3, 300)
 adv = torch.randn(300)
 print(bool((clipped_objective(r, adv) <= r * adv + 1e-7).all()))
-# > TODO
+# > True
 
 # Why: many gradient steps on one batch of samples. A softmax policy over 4
 # actions, one sample each, advantages +1 for action 0, -1 for the others
@@ -38,4 +39,5 @@ for clip in (True, False):
         opt.step()
     ratio = (logits.log_softmax(0) - old_logits.log_softmax(0)).exp()
     print("clipped" if clip else "unclipped", [f"{x:.2f}" for x in ratio.tolist()])
-# > TODO
+    # > clipped ['1.90', '0.70', '0.70', '0.70']
+    # > unclipped ['3.96', '0.01', '0.01', '0.01']

