@@ -1,0 +1,27 @@
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+N, S, T, E = 2, 7, 3, 16  # batch, source (encoder) length, target length, width
+memory = torch.randn(N, S, E)  # encoder output
+tgt = torch.randn(N, T, E)  # decoder states
+cross = nn.MultiheadAttention(E, num_heads=4, batch_first=True)
+out, w = cross(query=tgt, key=memory, value=memory)
+print(out.shape, w.shape)  # output follows the queries; weights are (N, T, S)
+
+# an encoder of another width: kdim / vdim project it to E
+cross_k = nn.MultiheadAttention(E, 4, kdim=24, vdim=24, batch_first=True)
+out2, _ = cross_k(tgt, torch.randn(N, S, 24), torch.randn(N, S, 24))
+print(out2.shape)
+
+# no causal mask here: every target position sees every source position,
+# and only the source's padding is masked (True = ignore, in MHA)
+pad = torch.tensor([[False] * 5 + [True] * 2, [False] * 7])
+_, w = cross(tgt, memory, memory, key_padding_mask=pad)
+print(w[0, :, 5:].abs().max().item(), bool((w[1] > 0).all()))
+
+# in nn.TransformerDecoderLayer the second attention is this cross-attention
+dec = nn.TransformerDecoderLayer(E, nhead=4, batch_first=True)
+print(
+    [name for name, m in dec.named_children() if isinstance(m, nn.MultiheadAttention)]
+)
