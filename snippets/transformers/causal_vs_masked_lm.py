@@ -19,12 +19,15 @@ def depends_on(mask):  # which input positions reach the output at position 3?
 
 causal = nn.Transformer.generate_square_subsequent_mask(L)  # -inf above diagonal
 print("causal (GPT):       ", depends_on(causal))
+# > causal (GPT):        [1, 1, 1, 1, 0, 0, 0, 0]
 print("bidirectional (BERT):", depends_on(None))
+# > bidirectional (BERT): [1, 1, 1, 1, 1, 1, 1, 1]
 
 # causal LM: every position predicts the NEXT token; shift by one
 logits = head(block(emb(tokens), src_mask=causal, is_causal=True))
 clm = F.cross_entropy(logits[:, :-1].reshape(-1, V), tokens[:, 1:].reshape(-1))
 print("CLM targets:", tokens[:, 1:].numel())
+# > CLM targets: 448
 
 # masked LM (BERT): pick 15% of positions; of those 80% -> [MASK], 10% -> a random
 # token, 10% unchanged; predict the ORIGINAL token at the picked positions only
@@ -38,6 +41,8 @@ inputs[swap] = torch.randint(1, V, (int(swap.sum()),))
 logits = head(block(emb(inputs)))  # no mask: every token sees both sides
 mlm = F.cross_entropy(logits.reshape(-1, V), labels.reshape(-1))
 print(f"MLM targets: {int(picked.sum())} of {tokens.numel()}")
+# > MLM targets: 81 of 512
 # the loss averages over the picked positions alone
 per_token = F.cross_entropy(logits.reshape(-1, V), tokens.reshape(-1), reduction="none")
 print(torch.allclose(mlm, per_token[picked.reshape(-1)].mean()))
+# > True

@@ -8,20 +8,24 @@ tgt = torch.randn(N, T, E)  # decoder states
 cross = nn.MultiheadAttention(E, num_heads=4, batch_first=True)
 out, w = cross(query=tgt, key=memory, value=memory)
 print(out.shape, w.shape)  # output follows the queries; weights are (N, T, S)
+# > torch.Size([2, 3, 16]) torch.Size([2, 3, 7])
 
 # an encoder of another width: kdim / vdim project it to E
 cross_k = nn.MultiheadAttention(E, 4, kdim=24, vdim=24, batch_first=True)
 out2, _ = cross_k(tgt, torch.randn(N, S, 24), torch.randn(N, S, 24))
 print(out2.shape)
+# > torch.Size([2, 3, 16])
 
 # no causal mask here: every target position sees every source position,
 # and only the source's padding is masked (True = ignore, in MHA)
 pad = torch.tensor([[False] * 5 + [True] * 2, [False] * 7])
 _, w = cross(tgt, memory, memory, key_padding_mask=pad)
 print(w[0, :, 5:].abs().max().item(), bool((w[1] > 0).all()))
+# > 0.0 True
 
 # in nn.TransformerDecoderLayer the second attention is this cross-attention
 dec = nn.TransformerDecoderLayer(E, nhead=4, batch_first=True)
 print(
     [name for name, m in dec.named_children() if isinstance(m, nn.MultiheadAttention)]
 )
+# > ['self_attn', 'multihead_attn']

@@ -7,6 +7,7 @@ E = 8
 one, two = nn.MultiheadAttention(E, 1), nn.MultiheadAttention(E, 2)
 # same parameters: the heads split the E-wide projections, head_dim = E / heads
 print([sum(p.numel() for p in m.parameters()) for m in (one, two)], two.head_dim)
+# > [288, 288] 4
 
 
 def batch(n=256):
@@ -32,6 +33,12 @@ for name, mha in (("1 head", one), ("2 heads", two)):
     out, w = mha(x, x, x, average_attn_weights=False)  # w: (N, heads, L, S)
     mse = F.mse_loss(out[0, :, :4], target).item()
     print(f"{name}: MSE {mse:.3f}")
+    # > 1 head: MSE 0.269
+    # > 2 heads: MSE 0.000
     # sample 0: token 0's weights over tokens 0, 1, 2, one row per head
     print(w[0, :, 0].detach().numpy().round(2))
+    # > [[0.01 0.12 0.88]]
+    # > [[0.   0.99 0.  ]
+    # >  [0.01 0.02 0.97]]
 print(f"MSE of predicting 0: {target.pow(2).mean():.3f}")
+# > MSE of predicting 0: 0.999
