@@ -29,3 +29,20 @@ print(
     [name for name, m in dec.named_children() if isinstance(m, nn.MultiheadAttention)]
 )
 # > ['self_attn', 'multihead_attn']
+
+# the target's causal mask or padding mask in the source's place: a shape error
+# when T != S (and silently accepted when T == S)
+wrong = {
+    "attn_mask": nn.Transformer.generate_square_subsequent_mask(T),
+    "key_padding_mask": torch.zeros(N, T, dtype=torch.bool),
+}
+for name, mask in wrong.items():
+    try:
+        cross(tgt, memory, memory, **{name: mask})
+    except (RuntimeError, AssertionError) as e:
+        print(type(e).__name__)
+        # > RuntimeError
+        # > AssertionError
+        print(e)
+        # > The shape of the 2D attn_mask is torch.Size([3, 3]), but should be (3, 7).
+        # > Expected key_padded_mask.shape[1] to be 7, but got 3
