@@ -1,0 +1,40 @@
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+# 512 points in 6-D whose variance lies mostly along 2 directions
+basis = torch.linalg.qr(torch.randn(6, 6)).Q
+scales = torch.tensor([3.0, 2.0, 0.3, 0.2, 0.1, 0.1])
+x = (torch.randn(512, 6) * scales) @ basis.T
+x = x - x.mean(0)
+
+# PCA: the top-2 right singular vectors of the centred data
+pca = torch.linalg.svd(x, full_matrices=False).Vh[:2].T  # (6, 2)
+
+# a linear autoencoder with a 2-wide bottleneck, trained on MSE
+enc, dec = nn.Linear(6, 2, bias=False), nn.Linear(2, 6, bias=False)
+opt = torch.optim.Adam([*enc.parameters(), *dec.parameters()], lr=1e-2)
+for _ in range(1500):
+    loss = ((dec(enc(x)) - x) ** 2).mean()
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+
+# the decoder's columns span the subspace the reconstructions lie in
+w = dec.weight.detach()  # (6, 2)
+ae = torch.linalg.qr(w).Q
+# cosines of the principal angles between the two subspaces: 1 = same
+print(torch.linalg.svdvals(pca.T @ ae).round(decimals=4))
+# > tensor([1., 1.])
+# same reconstruction error as PCA's projection, the best any rank-2 map gets
+pca_loss = ((x @ pca @ pca.T - x) ** 2).mean()
+print(f"AE {loss.item():.5f}  PCA {pca_loss.item():.5f}")
+# > AE 0.02569  PCA 0.02568
+# but the weights are not the principal directions: not orthonormal
+print((w.T @ w).round(decimals=2))
+# > tensor([[ 0.9100, -0.0900],
+# >         [-0.0900,  1.4400]])
+# and each column mixes the two components
+print((pca.T @ w / w.norm(dim=0)).abs().round(decimals=2))
+# > tensor([[0.4000, 0.9400],
+# >         [0.9100, 0.3300]])
