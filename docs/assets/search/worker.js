@@ -32,7 +32,7 @@ const P = {
   cutoff: 0.5,                                    // results scored under this share of the best are left out
   // "Nothing here answers this well" (weak): many of the query's words are unknown to the site and the best
   // result means little like it, or the best result holds few of the words and means even less like it.
-  weak: { known: 0.7, knownSem: 0.75, cover: 0.7, coverSem: 0.42 },
+  weak: { known: 0.7, knownSem: 0.75, cover: 0.7, coverSem: 0.38 },
 }
 
 const STOP = new Set(("a an and are as at be but by can do does did doing for from had has have how i " +
