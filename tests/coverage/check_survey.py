@@ -2,8 +2,9 @@
 
 Checks sources.yml, tuning.yml and heldout.yml: known source ids in sources.yml order, each
 entry in the half of its first source, no question twice, a verdict on every entry of both
-halves (the held-out half was judged 2026-12-02) and every `where` a heading id that exists in
-docs/. Prints the counts the README quotes.
+halves (the held-out half was first judged 2026-12-02) and every `where` a heading id that exists in
+docs/. Prints the counts the README quotes; with --gaps, the tuning half's gap list (what
+writers write from), grouped by topic, most-asked first.
 """
 
 import collections
@@ -84,9 +85,26 @@ def main():
     for name in ("tuning", "heldout"):
         verdicts = collections.Counter(x.get("verdict") for x in entries[name])
         print(f"{name} verdicts:", {v: verdicts[v] for v in VERDICTS})
+    if "--gaps" in sys.argv[1:]:
+        print_gaps(entries["tuning"])
     for e in errors:
         print("ERROR:", e)
     return 1 if errors else 0
+
+
+def print_gaps(tuning):
+    """The tuning half's missing and partly questions by topic, most source mentions first."""
+    topics = collections.defaultdict(list)
+    for x in tuning:
+        if x.get("verdict") in ("missing", "partly"):
+            topics[x["topic"]].append(x)
+    asked = {t: sum(len(x["sources"]) for x in xs) for t, xs in topics.items()}
+    for topic in sorted(topics, key=lambda t: (-asked[t], t)):
+        xs = sorted(topics[topic], key=lambda x: -len(x["sources"]))
+        print(f"\n{topic} ({len(xs)} questions, asked {asked[topic]} times)")
+        for x in xs:
+            where = f"; closest {x['where']}" if x.get("where") else ""
+            print(f"  {x['verdict']:<7} ({', '.join(x['sources'])}{where}) {x['q']}")
 
 
 if __name__ == "__main__":
