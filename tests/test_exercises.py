@@ -97,26 +97,29 @@ print(json.dumps(results))
 WITH_MUTANTS = [p for p in EXERCISES if MUTANTS.get(p.stem)]
 
 
+def check_each(path, wrongs: list[str], name: str) -> list:
+    """Run path's check on each wrong solution (DRIVER): None where it passed, else the error."""
+    ex = exercises.exercise(path)
+    files = {"check.py": exercises.check_file(path)}
+    files |= {f"wrong{i}.py": text for i, text in enumerate(wrongs)}
+    argv = [
+        "check.py",
+        json.dumps(ex.checked),
+        *[f"wrong{i}.py" for i in range(len(wrongs))],
+    ]
+    outcome = runner.run(DRIVER, name, argv=argv, files=files)
+    assert outcome.failure is None, outcome.failure.message
+    return json.loads("".join(text for _, text in outcome.prints))
+
+
 @pytest.mark.parametrize("path", WITH_MUTANTS, ids=ids(WITH_MUTANTS))
 def test_every_wrong_solution_fails_the_check(path):
     solution = path.read_text(encoding="utf-8")
     rows = MUTANTS[path.stem]
     stale = [what for what, old, _ in rows if old not in solution]
     assert not stale, f"mutants that no longer apply to {PROJECT.rel(path)}: {stale}"
-    ex = exercises.exercise(path)
-    files = {"check.py": exercises.check_file(path)}
-    files |= {
-        f"wrong{i}.py": solution.replace(old, new)
-        for i, (_, old, new) in enumerate(rows)
-    }
-    argv = [
-        "check.py",
-        json.dumps(ex.checked),
-        *[f"wrong{i}.py" for i in range(len(rows))],
-    ]
-    outcome = runner.run(DRIVER, "wrong_solutions.py", argv=argv, files=files)
-    assert outcome.failure is None, outcome.failure.message
-    results = json.loads("".join(text for _, text in outcome.prints))
+    wrongs = [solution.replace(old, new) for _, old, new in rows]
+    results = check_each(path, wrongs, "wrong_solutions.py")
     passed = [
         what
         for (what, _, _), result in zip(rows, results, strict=True)
@@ -201,17 +204,8 @@ def calling(solution: str, dotted: str) -> str:
 def test_every_forbidden_call_fails_the_check_and_is_named(path):
     solution = path.read_text(encoding="utf-8")
     names = exercises.forbidden(path)
-    ex = exercises.exercise(path)
-    files = {"check.py": exercises.check_file(path)}
-    files |= {f"wrong{i}.py": calling(solution, n) for i, n in enumerate(names)}
-    argv = [
-        "check.py",
-        json.dumps(ex.checked),
-        *[f"wrong{i}.py" for i in range(len(names))],
-    ]
-    outcome = runner.run(DRIVER, "forbidden_calls.py", argv=argv, files=files)
-    assert outcome.failure is None, outcome.failure.message
-    results = json.loads("".join(text for _, text in outcome.prints))
+    wrongs = [calling(solution, n) for n in names]
+    results = check_each(path, wrongs, "forbidden_calls.py")
     unnamed = [
         (n, r) for n, r in zip(names, results, strict=True)
         if not (r or "").startswith(f"AssertionError: the task forbids {n}")

@@ -296,13 +296,19 @@ def current_url(page, base_url) -> str:
     return page.get_attribute(".qa-mock__open a", "href").removeprefix(base_url)
 
 
+T0 = 1_800_000_000  # a fixed start for the fake clock, in Unix seconds
+
+
 def test_a_whole_mock_interview(new_context, base_url, site, questions):
     ctx = new_context()
     seen = []
     ctx.on("request", lambda r: seen.append(r.url))
     page = ctx.new_page()
-    page.clock.install()
+    # A paused fake clock: only fast_forward moves it, so the seconds the timer shows
+    # do not depend on how fast this machine runs the test.
+    page.clock.install(time=T0)
     page.goto(base_url + MOCK)
+    page.clock.pause_at(T0 + 1)
     by_url = {q["url"]: q for q in questions}
     section = "Tensors & shapes"
     start_interview(page, [section], 3)
