@@ -19,6 +19,10 @@ print(
 )
 # > True False
 
+# the weights' scale cancels: 10 x the weights, the same loss
+print(torch.allclose(F.cross_entropy(logits, target, weight=10 * weight), ce))
+# > True
+
 
 # what weighting does to the best constant prediction (a bias-only model)
 def fit_bias(loss_fn, shape):
@@ -40,6 +44,12 @@ for name, kw in (("plain", {}), ("weight", {"weight": weight})):
     print(f"CE {name:6} p(class 1) = {b.softmax(0)[1]:.3f}")
     # > CE plain  p(class 1) = 0.100
     # > CE weight p(class 1) = 0.500
+
+# a balanced sampler and the weights together correct twice: 50:50 data, 1:9 weights
+balanced = torch.cat([torch.zeros(50), torch.ones(50)]).long()
+b = fit_bias(lambda z: F.cross_entropy(z, balanced, weight=weight), (2,))
+print(f"CE both   p(class 1) = {b.softmax(0)[1]:.3f}")
+# > CE both   p(class 1) = 0.900
 
 # BCEWithLogitsLoss(pos_weight=negatives / positives): the same shift, and its
 # mean divides by N (pos_weight is not in the denominator)

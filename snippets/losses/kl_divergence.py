@@ -53,3 +53,6 @@ print(round(F.kl_div(b.log(), z, reduction="sum").item(), 4))  # KL(z || b)
 # > 0.4055
 print(F.kl_div(z.log(), b, reduction="sum").item())  # KL(b || z)
 # > inf
+# with log_target=True that zero is log(0) = -inf, and exp(-inf) * (-inf - x) is nan
+print(F.kl_div(b.log(), z.log(), reduction="sum", log_target=True).item())
+# > nan

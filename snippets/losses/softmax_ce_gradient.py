@@ -18,6 +18,14 @@ print([round(v, 4) for v in g_sum[0].tolist()], y[0].item())
 print(g_sum.sum(1).abs().max().item() < 1e-6)
 # > True
 
+# a soft target t (here label smoothing) gives softmax(z) - t
+eps = 0.1
+t = (1 - eps) * F.one_hot(y, C).float() + eps / C
+ls = F.cross_entropy(z, y, label_smoothing=eps, reduction="sum")
+(g_ls,) = torch.autograd.grad(ls, z)
+print(torch.allclose(g_ls, z.detach().softmax(1) - t))
+# > True
+
 # the same rule by hand: the Jacobian of softmax, diag(s) - s s^T, times -onehot / s_y
 s = z.detach()[0].softmax(0)
 jac = torch.diag(s) - torch.outer(s, s)
