@@ -5,7 +5,8 @@ import torch.nn.functional as F
 torch.manual_seed(0)
 # torch has no Dice loss: none of torch.nn's losses, nothing in functional
 losses = [n for n in dir(nn) if n.endswith("Loss")]
-print(len(losses), [n for n in losses + dir(F) if "dice" in n.replace("indices", "")])
+found = [n for n in losses + dir(F) if "dice" in n.lower().replace("indices", "")]
+print(len(losses), found)
 # > 23 []
 
 
