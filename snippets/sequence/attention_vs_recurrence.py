@@ -1,0 +1,38 @@
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+N, L, D = 2, 16, 8
+x = torch.randn(N, L, D)
+
+# Recurrence: step t needs h_{t-1}, so L calls that cannot run at the same time
+cell = nn.RNNCell(D, D)
+calls = 0
+h = torch.zeros(N, D)
+for t in range(L):
+    h = cell(x[:, t], h)
+    calls += 1
+print("rnn sequential steps:", calls)
+
+# Self-attention: every position's output from one batched matmul chain
+q, k, v = nn.Linear(D, D)(x), nn.Linear(D, D)(x), nn.Linear(D, D)(x)
+att = torch.softmax(q @ k.transpose(1, 2) / D**0.5, dim=-1) @ v  # all L rows at once
+loop = torch.stack(
+    [
+        torch.softmax(q[:, t : t + 1] @ k.transpose(1, 2) / D**0.5, -1) @ v
+        for t in range(L)
+    ]
+)
+print(torch.allclose(att, loop.squeeze(2).transpose(0, 1), atol=1e-6))
+
+# Path length: the last output depends on the first input through 1 layer of attention,
+# through L - 1 applications of W_hh in the RNN (its gradient shrinks with each)
+x = x.clone().requires_grad_()
+q, k, v = x, x, x
+out = torch.softmax(q @ k.transpose(1, 2) / D**0.5, dim=-1) @ v
+g_att = torch.autograd.grad(out[:, -1].sum(), x)[0][:, 0].norm()
+h = torch.zeros(N, D)
+for t in range(L):
+    h = cell(x[:, t], h)
+g_rnn = torch.autograd.grad(h.sum(), x)[0][:, 0].norm()
+print(f"d out_last / d x_0: attention {g_att:.1e}, rnn {g_rnn:.1e}")

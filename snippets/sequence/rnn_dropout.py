@@ -1,0 +1,33 @@
+import warnings
+
+import torch
+from torch import nn
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    nn.LSTM(8, 16, num_layers=1, dropout=0.5)
+print(caught[0].category.__name__, caught[0].message)
+
+torch.manual_seed(0)
+lstm = nn.LSTM(8, 16, num_layers=2, dropout=0.5, batch_first=True)
+x = torch.randn(4, 10, 8)
+lstm.eval()
+out_eval, (h_eval, _) = lstm(x)
+lstm.train()
+out_train, (h_train, _) = lstm(x)
+# Layer 0's own states are untouched: no dropout inside its recurrence
+print(torch.equal(h_train[0], h_eval[0]))
+# Layer 1 reads layer 0's outputs through a dropout: its results change
+print(torch.allclose(h_train[1], h_eval[1]), torch.allclose(out_train, out_eval))
+# The output of the last layer is not dropped: no exact zeros in it
+print((out_train == 0).sum().item(), "zeros of", out_train.numel())
+
+
+# Variational dropout (Gal & Ghahramani): one mask per sequence, the same at every step
+def variational_dropout(h, p):  # h: (N, L, H)
+    mask = torch.bernoulli(torch.full((h.shape[0], 1, h.shape[2]), 1 - p))
+    return h * mask / (1 - p)
+
+
+y = variational_dropout(torch.ones(2, 5, 6), p=0.5)
+print(((y == 0) == (y[:, :1] == 0)).all().item(), (y == 0).any().item())
