@@ -13,6 +13,7 @@ for t in range(L):
     h = cell(x[:, t], h)
     calls += 1
 print("rnn sequential steps:", calls)
+# > rnn sequential steps: 16
 
 # Self-attention: every position's output from one batched matmul chain
 q, k, v = nn.Linear(D, D)(x), nn.Linear(D, D)(x), nn.Linear(D, D)(x)
@@ -24,6 +25,7 @@ loop = torch.stack(
     ]
 )
 print(torch.allclose(att, loop.squeeze(2).transpose(0, 1), atol=1e-6))
+# > True
 
 # Path length: the last output depends on the first input through 1 layer of attention,
 # through L - 1 applications of W_hh in the RNN (its gradient shrinks with each)
@@ -36,3 +38,4 @@ for t in range(L):
     h = cell(x[:, t], h)
 g_rnn = torch.autograd.grad(h.sum(), x)[0][:, 0].norm()
 print(f"d out_last / d x_0: attention {g_att:.1e}, rnn {g_rnn:.1e}")
+# > d out_last / d x_0: attention 1.9e-01, rnn 1.3e-05

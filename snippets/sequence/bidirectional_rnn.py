@@ -32,3 +32,4 @@ def reads_future(model, half):
 torch.manual_seed(0)
 one = nn.GRU(IN, H, num_layers=1, bidirectional=True, batch_first=True)
 print(reads_future(one, "fwd"), reads_future(one, "bwd"), reads_future(gru, "fwd"))
+# > False True True

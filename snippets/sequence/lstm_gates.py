@@ -6,10 +6,10 @@ IN, H = 10, 20
 lstm = nn.LSTM(IN, H, batch_first=True)
 for name, p in lstm.named_parameters():
     print(name, tuple(p.shape))
-# > weight_ih_l0 (80, 10)
-# > weight_hh_l0 (80, 20)
-# > bias_ih_l0 (80,)
-# > bias_hh_l0 (80,)
+    # > weight_ih_l0 (80, 10)
+    # > weight_hh_l0 (80, 20)
+    # > bias_ih_l0 (80,)
+    # > bias_hh_l0 (80,)
 by_hand = 4 * (H * IN + H * H + H + H)  # four gates, each a Linear on x and one on h
 print(by_hand, sum(p.numel() for p in lstm.parameters()))
 # > 2560 2560

@@ -1,3 +1,4 @@
+import textwrap
 import warnings
 
 import torch
@@ -6,7 +7,11 @@ from torch import nn
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     nn.LSTM(8, 16, num_layers=1, dropout=0.5)
-print(caught[0].category.__name__, caught[0].message)
+print(caught[0].category.__name__)
+# > UserWarning
+print(textwrap.fill(str(caught[0].message), 80))
+# > dropout option adds dropout after all but last recurrent layer, so non-zero
+# > dropout expects num_layers greater than 1, but got dropout=0.5 and num_layers=1
 
 torch.manual_seed(0)
 lstm = nn.LSTM(8, 16, num_layers=2, dropout=0.5, batch_first=True)
@@ -17,10 +22,13 @@ lstm.train()
 out_train, (h_train, _) = lstm(x)
 # Layer 0's own states are untouched: no dropout inside its recurrence
 print(torch.equal(h_train[0], h_eval[0]))
+# > True
 # Layer 1 reads layer 0's outputs through a dropout: its results change
 print(torch.allclose(h_train[1], h_eval[1]), torch.allclose(out_train, out_eval))
+# > False False
 # The output of the last layer is not dropped: no exact zeros in it
 print((out_train == 0).sum().item(), "zeros of", out_train.numel())
+# > 0 zeros of 640
 
 
 # Variational dropout (Gal & Ghahramani): one mask per sequence, the same at every step
@@ -31,3 +39,4 @@ def variational_dropout(h, p):  # h: (N, L, H)
 
 y = variational_dropout(torch.ones(2, 5, 6), p=0.5)
 print(((y == 0) == (y[:, :1] == 0)).all().item(), (y == 0).any().item())
+# > True True

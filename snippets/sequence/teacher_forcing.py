@@ -17,6 +17,7 @@ opt = torch.optim.Adam(params, lr=0.05)
 # so all steps go through the GRU in one call
 inputs_tf = torch.cat([torch.tensor([[BOS]]), target[:, :-1]], dim=1)
 print("teacher forcing feeds", inputs_tf.tolist()[0])
+# > teacher forcing feeds [0, 3, 1, 4, 1, 5, 9, 2]
 for _ in range(100):
     logits = head(gru(emb(inputs_tf), h0)[0])
     loss = nn.functional.cross_entropy(logits.transpose(1, 2), target)
@@ -24,6 +25,7 @@ for _ in range(100):
     loss.backward()
     opt.step()
 print(loss.item() < 0.01)
+# > True
 
 # The one call equals a loop that feeds the true previous token at every step
 with torch.no_grad():
@@ -33,6 +35,7 @@ with torch.no_grad():
         steps.append(head(out))
     one_call = head(gru(emb(inputs_tf), h0)[0])
     print(torch.allclose(torch.cat(steps, dim=1), one_call, atol=1e-5))
+    # > True
 
 
 # Free running (inference): step t reads the model's OWN prediction at t-1,
@@ -51,6 +54,9 @@ def free_run(mistake_at=None):
 
 
 print("free running feeds   ", free_run()[0])
+# > free running feeds    [0, 3, 1, 4, 1, 5, 9, 2]
 print("and produces         ", free_run()[1])
+# > and produces          [3, 1, 4, 1, 5, 9, 2, 6]
 # Exposure bias: after one mistake the model reads a prefix it never saw in training
 print("after a mistake at 2 ", free_run(mistake_at=2)[1])
+# > after a mistake at 2  [3, 1, 7, 3, 1, 4, 1, 5]
