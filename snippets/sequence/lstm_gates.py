@@ -24,6 +24,10 @@ c = torch.sigmoid(f) * c0[0] + torch.sigmoid(i) * torch.tanh(g)
 h = torch.sigmoid(o) * torch.tanh(c)
 print(torch.allclose(c, c1[0], atol=1e-6), torch.allclose(h, h1[0], atol=1e-6))
 # > True True
+i, f, o, g = (z + lstm.bias_hh_l0).chunk(4, dim=1)  # a wrong order: i, f, o, g
+c_wrong = torch.sigmoid(f) * c0[0] + torch.sigmoid(i) * torch.tanh(g)
+print(torch.allclose(c_wrong, c1[0], atol=1e-6))
+# > False
 
 # What the gates do: forget open (f=1) and input shut (i=0) keep the cell state as is
 with torch.no_grad():

@@ -6,7 +6,7 @@ from torch import nn
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    nn.LSTM(8, 16, num_layers=1, dropout=0.5)
+    one = nn.LSTM(8, 16, num_layers=1, dropout=0.5)
 print(caught[0].category.__name__)
 # > UserWarning
 print(textwrap.fill(str(caught[0].message), 80))
@@ -14,8 +14,11 @@ print(textwrap.fill(str(caught[0].message), 80))
 # > dropout expects num_layers greater than 1, but got dropout=0.5 and num_layers=1
 
 torch.manual_seed(0)
-lstm = nn.LSTM(8, 16, num_layers=2, dropout=0.5, batch_first=True)
 x = torch.randn(4, 10, 8)
+print(torch.equal(one.train()(x)[0], one.eval()(x)[0]))  # one layer: nothing dropped
+# > True
+
+lstm = nn.LSTM(8, 16, num_layers=2, dropout=0.5, batch_first=True)
 lstm.eval()
 out_eval, (h_eval, _) = lstm(x)
 lstm.train()
