@@ -28,3 +28,9 @@ n = torch.tanh(gi[2] + r * gh[2])
 h = (1 - z) * n + z * h0[0]  # z near 1 keeps the old state: the update gate
 print(torch.allclose(h, h1[0], atol=1e-6))
 # > True
+
+# Cho et al.'s original candidate: r applied to h BEFORE the matmul
+W_hn, b_hn = gru.weight_hh_l0[2 * H :], gru.bias_hh_l0[2 * H :]
+n_cho = torch.tanh(gi[2] + (r * h0[0]) @ W_hn.T + b_hn)
+print(torch.allclose((1 - z) * n_cho + z * h0[0], h1[0], atol=1e-6))
+# > False
