@@ -5,15 +5,18 @@ torch.manual_seed(0)
 N, L, D = 2, 16, 8
 x = torch.randn(N, L, D)
 
-# Recurrence: step t needs h_{t-1}, so L calls that cannot run at the same time
+# Recurrence: step t needs h_{t-1}, so the L steps run one after the other
 cell = nn.RNNCell(D, D)
-calls = 0
-h = torch.zeros(N, D)
+h, steps = torch.zeros(N, D), []
 for t in range(L):
     h = cell(x[:, t], h)
-    calls += 1
-print("rnn sequential steps:", calls)
-# > rnn sequential steps: 16
+    steps.append(h)
+rnn_out = torch.stack(steps, dim=1)
+# All L steps in one batched call would need every h_{t-1} before it exists:
+# started from zeros instead, only step 0 comes out right
+at_once = cell(x.reshape(N * L, D), torch.zeros(N * L, D)).view(N, L, D)
+print(torch.allclose(at_once[:, 0], rnn_out[:, 0]), torch.allclose(at_once, rnn_out))
+# > True False
 
 # Self-attention: every position's output from one batched matmul chain
 q, k, v = nn.Linear(D, D)(x), nn.Linear(D, D)(x), nn.Linear(D, D)(x)

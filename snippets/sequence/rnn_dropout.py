@@ -33,6 +33,19 @@ print(torch.allclose(h_train[1], h_eval[1]), torch.allclose(out_train, out_eval)
 print((out_train == 0).sum().item(), "zeros of", out_train.numel())
 # > 0 zeros of 640
 
+# Which mask? Make layer 1 copy its dropped input: c_t = g_t = tanh(2 * dropped h0_t)
+H = 16
+with torch.no_grad():
+    for name, p in lstm.named_parameters():
+        if name.endswith("l1"):
+            p.zero_()
+    lstm.weight_ih_l1[2 * H : 3 * H] = 2 * torch.eye(H)
+    lstm.bias_ih_l1[:H], lstm.bias_ih_l1[3 * H :] = 100.0, 100.0  # i = o = 1
+    lstm.bias_ih_l1[H : 2 * H] = -100.0  # f = 0: nothing carried from t - 1
+dropped = lstm.train()(x)[0] == 0  # zero exactly where layer 0's output was dropped
+print(f"{dropped.float().mean():.2f}", (dropped == dropped[:, :1]).all().item())
+# > 0.52 False
+
 
 # Variational dropout (Gal & Ghahramani): one mask per sequence, the same at every step
 def variational_dropout(h, p):  # h: (N, L, H)
