@@ -47,6 +47,10 @@ for beta in (0.01, 0.1, 1.0):
 need = -torch.log(torch.expm1(torch.tensor(0.1)))  # beta * margin where loss = 0.1
 print([f"{(need / beta).item():.1f}" for beta in (0.01, 0.1, 1.0)])
 # > ['225.2', '22.5', '2.3']
+# Checked on dpo_loss itself: the chosen answer's log-ratio moved up by that margin
+z = torch.zeros(1)
+print([f"{dpo_loss(need / b, z, z, z, b).item():.4f}" for b in (0.01, 0.1, 1.0)])
+# > ['0.1000', '0.1000', '0.1000']
 
 # The loss falls while the chosen answer gets less likely: both go down, the
 # rejected one faster

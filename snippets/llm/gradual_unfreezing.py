@@ -48,3 +48,15 @@ try:
 except ValueError as e:
     print(e)  # but then adding it again, to change its lr, is refused
     # > some parameters appear in more than one parameter group
+
+# A scheduler built before add_param_group does not know the new group: LambdaLR
+# has one lambda for two groups and its step() fails
+opt3 = torch.optim.AdamW(model[2].parameters())
+sched = torch.optim.lr_scheduler.LambdaLR(opt3, lambda epoch: 0.9**epoch)
+opt3.add_param_group({"params": model[1].parameters()})
+opt3.step()
+try:
+    sched.step()
+except ValueError as e:
+    print(e)
+    # > zip() argument 2 is shorter than argument 1

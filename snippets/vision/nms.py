@@ -33,6 +33,10 @@ print(nms(boxes, scores, iou_threshold=0.5))
 # > [3, 2]
 print(nms(boxes, scores, iou_threshold=0.95))  # a loose threshold keeps near-duplicates
 # > [3, 0, 1, 2]
+# Unsorted, greedy NMS keeps whichever box it meets first: in index order, box 0
+# (0.9) survives and suppresses box 3, the best one (0.95)
+print(nms(boxes, -torch.arange(4.0), 0.5))  # scores that only keep the index order
+# > [0, 2]
 
 # Two classes: a cat box and a dog box on the same spot. Plain NMS drops one of them;
 # shifting each class's boxes by (class id x a number larger than any coordinate)

@@ -17,6 +17,17 @@ flat = logits.permute(0, 2, 3, 1).reshape(-1, C)
 print(torch.allclose(loss, F.cross_entropy(flat, target.reshape(-1))))
 # > True
 
+# One-hot float targets (N, C, H, W) are read as class probabilities: the same
+# loss here, but then ignore_index is refused
+onehot = F.one_hot(target, C).permute(0, 3, 1, 2).float()
+print(torch.allclose(loss, F.cross_entropy(logits, onehot)))
+# > True
+try:
+    F.cross_entropy(logits, onehot, ignore_index=255)
+except RuntimeError as e:
+    print(e)
+    # > ignore_index is not supported for floating point target
+
 # Unlabelled pixels (borders, "void") are left out with ignore_index:
 target[:, 0, :] = 255
 kept = F.cross_entropy(logits, target, ignore_index=255)
@@ -32,4 +43,4 @@ try:
     F.cross_entropy(logits, target[:, None])
 except RuntimeError as e:
     print(str(e).splitlines()[0][:70])
-# > only batches of spatial targets supported (3D tensors) but got targets
+    # > only batches of spatial targets supported (3D tensors) but got targets

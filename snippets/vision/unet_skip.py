@@ -27,4 +27,4 @@ try:
     unet(torch.randn(1, 1, 65, 65))
 except RuntimeError as e:
     print(str(e).split(". ")[1])
-# > Expected size 64 but got size 65 for tensor number 1 in the list.
+    # > Expected size 64 but got size 65 for tensor number 1 in the list.
