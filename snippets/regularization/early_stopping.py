@@ -46,12 +46,12 @@ for epoch in range(1, 1001):
     if stopper.step(val, model, epoch):
         break
 print(f"stopped at epoch {epoch}, best epoch {stopper.best_epoch}")
-# > x
+# > stopped at epoch 35, best epoch 15
 print(f"best val {stopper.best:.3f}, last val {val:.3f}, train {loss.item():.3f}")
-# > x
+# > best val 0.172, last val 0.200, train 0.142
 # without the copy, the "best" weights are the last ones: training moved them
 print(torch.equal(stopper.no_copy["0.weight"], model[0].weight))
-# > x
+# > True
 model.load_state_dict(stopper.best_state)
 print(val_loss(model) == stopper.best)
-# > x
+# > True

@@ -21,4 +21,8 @@ for wd in (0.0, 0.1, 1.0):
         val = nn.functional.mse_loss(model(x_val), y_val).item()
     norm = model.weight.norm().item()
     print(f"wd {wd}: |w| {norm:.2f}  train {loss.item():.3f}  val {val:.3f}")
+    # > wd 0.0: |w| 1.74  train 0.000  val 3.660
+    # > wd 0.1: |w| 1.63  train 0.005  val 2.966
+    # > wd 1.0: |w| 1.25  train 0.262  val 3.202
 print(f"|w_true| {w_true.norm().item():.2f}")
+# > |w_true| 2.29

@@ -35,13 +35,13 @@ def mlp(width):
 # train/val loss at epochs 50, 150, 300
 torch.manual_seed(0)
 print("linear, lr 1e-2:", curve(nn.Linear(1, 1), 1e-2))
-# > x
+# > linear, lr 1e-2: 0.440/0.482  0.426/0.474  0.426/0.474
 torch.manual_seed(0)
 print("2 units, lr 1e-2:", curve(mlp(2), 1e-2))
-# > x
+# > 2 units, lr 1e-2: 0.430/0.456  0.407/0.421  0.378/0.384
 torch.manual_seed(0)
 print("64 units, lr 1e-5:", curve(mlp(64), 1e-5))
-# > x
+# > 64 units, lr 1e-5: 0.505/0.554  0.467/0.517  0.443/0.493
 torch.manual_seed(0)
 print("64 units, lr 1e-2:", curve(mlp(64), 1e-2))
-# > x
+# > 64 units, lr 1e-2: 0.043/0.040  0.020/0.021  0.011/0.012
