@@ -43,12 +43,17 @@ for epoch in range(1, 1001):
     loss.backward()
     opt.step()
     val = val_loss(model)
-    if stopper.step(val, model, epoch):
+    stop = stopper.step(val, model, epoch)
+    if stopper.best_epoch == epoch:
+        train_at_best = loss.item()
+    if stop:
         break
 print(f"stopped at epoch {epoch}, best epoch {stopper.best_epoch}")
 # > stopped at epoch 35, best epoch 15
-print(f"best val {stopper.best:.3f}, last val {val:.3f}, train {loss.item():.3f}")
-# > best val 0.172, last val 0.200, train 0.142
+print(f"val: best {stopper.best:.3f}, at the stop {val:.3f}")
+# > val: best 0.172, at the stop 0.200
+print(f"train: at the best epoch {train_at_best:.3f}, at the stop {loss.item():.3f}")
+# > train: at the best epoch 0.178, at the stop 0.142
 # without the copy, the "best" weights are the last ones: training moved them
 print(torch.equal(stopper.no_copy["0.weight"], model[0].weight))
 # > True
