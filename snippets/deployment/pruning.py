@@ -33,8 +33,11 @@ print(layer.weight.shape, layer.weight.numel())  # still dense: same size, same 
 # > torch.Size([4, 8]) 32
 coo = layer.weight.detach().to_sparse()  # a sparse format stores indices too
 sparse_bytes = sum(t.numel() * t.element_size() for t in (coo.values(), coo.indices()))
-print(layer.weight.numel() * 4, sparse_bytes)  # dense vs COO bytes at 50% zeros
-# > 128 320
+csr = layer.weight.detach().to_sparse_csr()
+csr_parts = (csr.values(), csr.crow_indices(), csr.col_indices())
+csr_bytes = sum(t.numel() * t.element_size() for t in csr_parts)
+print(layer.weight.numel() * 4, sparse_bytes, csr_bytes)  # dense, COO, CSR bytes
+# > 128 320 232
 
 torch.manual_seed(0)
 layer = nn.Linear(8, 4)

@@ -39,3 +39,7 @@ print(torch.allclose(means, torch.tensor(per_10)), [round(v, 3) for v in per_10]
 # > True [2.577, 0.055]
 print(loss.grad_fn is not None, loss.detach().grad_fn, loss.detach().requires_grad)
 # > True None False
+with profile() as formatted:
+    text = f"loss {loss.detach():.3f}"  # logging the tensor itself: still .item()
+print(text, "aten::item calls:", host_copies(formatted))
+# > loss 0.004 aten::item calls: 1

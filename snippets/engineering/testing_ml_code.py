@@ -24,7 +24,7 @@ def test_batch_permutation(model):  # each sample's output depends on it alone
     return torch.allclose(model(x)[perm], model(x[perm]), atol=1e-6)
 
 
-def test_overfit_one_batch(make_model, steps=200):
+def test_overfit_one_batch(make_model, steps=100):
     torch.manual_seed(0)
     model = make_model()
     x, y = torch.randn(8, 3, 4), torch.randint(0, 5, (8,))
