@@ -1,0 +1,49 @@
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+model = nn.Linear(3, 1)
+opt = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+print(opt.param_groups[0]["params"][0] is model.weight)  # a reference, not a copy
+# > True
+
+# a parameter created after the optimizer: it gets a gradient, no step touches it
+model.scale = nn.Parameter(torch.ones(1))
+x = torch.randn(8, 3)
+for _ in range(3):
+    opt.zero_grad()  # clear last step's .grad (backward adds into it)
+    (model(x) * model.scale).pow(2).mean().backward()  # fill .grad
+    opt.step()  # update every parameter the optimizer holds, in place
+print(model.scale.item(), model.scale.grad is not None)
+# > []
+opt.add_param_group({"params": [model.scale], "lr": 0.01})  # now it is trained
+opt.step()
+print(round(model.scale.item(), 4), [g["lr"] for g in opt.param_groups])
+# > []
+
+# replacing a parameter object (load_state_dict(assign=True), re-creating a layer)
+# leaves the optimizer holding the old one
+model.load_state_dict(model.state_dict(), assign=True)
+print(opt.param_groups[0]["params"][0] is model.weight)
+# > False
+
+# state_dict: state keyed by the parameter's position across groups, not by name
+opt = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+opt.zero_grad()
+(model(x) * model.scale).pow(2).mean().backward()
+opt.step()
+sd = opt.state_dict()
+print(list(sd["state"]), list(sd["state"][0]), sd["param_groups"][0]["params"])
+# > []
+
+# loading it matches by position: the same parameters in another order load silently
+params = list(model.parameters())
+opt2 = torch.optim.SGD(params[::-1], lr=0.1, momentum=0.9)
+opt2.load_state_dict(sd)
+print(opt2.state[model.scale]["momentum_buffer"].shape, model.scale.shape)  # weight's
+# > []
+try:  # only a different count per group raises
+    torch.optim.SGD(params[:2], lr=0.1, momentum=0.9).load_state_dict(sd)
+except ValueError as e:
+    print(e)
+    # > []
