@@ -20,16 +20,16 @@ def train(opt_cls, sparse=False, steps=100, **kw):
 
 # step 100: row 0 has 100 gradients behind it, row 1 has 10
 print([round(v, 4) for v in train(torch.optim.SGD, lr=0.1).tolist()])
-# > []
+# > [0.1, 0.1]
 print([round(v, 4) for v in train(torch.optim.Adagrad, lr=0.1).tolist()])
-# > []
+# > [0.01, 0.0316]
 print([round(v, 4) for v in train(torch.optim.Adagrad, sparse=True, lr=0.1).tolist()])
-# > []
+# > [0.01, 0.0316]
 try:  # sparse gradients: Adagrad, SGD and SparseAdam take them, Adam does not
     train(torch.optim.Adam, sparse=True, lr=0.1)
 except RuntimeError as e:
     print(e)
-    # > []
+    # > Adam does not support sparse gradients, please consider SparseAdam instead
 
 
 # a constant gradient of 1: each optimizer's step, in units of lr, at steps 1, 100, 2500
@@ -47,8 +47,8 @@ def steps(opt_cls, **kw):
 
 
 print(steps(torch.optim.Adagrad))  # lr / sqrt(t): decays forever
-# > []
+# > [1.0, 0.1, 0.02]
 print(steps(torch.optim.RMSprop))  # moving average: no decay, no bias correction
-# > []
+# > [10.0, 1.256, 1.0]
 print(steps(torch.optim.Adam))
-# > []
+# > [1.0, 1.0, 1.0]

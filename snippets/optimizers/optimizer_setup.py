@@ -1,3 +1,5 @@
+import textwrap
+
 import torch
 from torch import nn
 
@@ -15,11 +17,11 @@ for _ in range(3):
     (model(x) * model.scale).pow(2).mean().backward()  # fill .grad
     opt.step()  # update every parameter the optimizer holds, in place
 print(model.scale.item(), model.scale.grad is not None)
-# > []
+# > 1.0 True
 opt.add_param_group({"params": [model.scale], "lr": 0.01})  # now it is trained
 opt.step()
 print(round(model.scale.item(), 4), [g["lr"] for g in opt.param_groups])
-# > []
+# > 0.9888 [0.1, 0.01]
 
 # replacing a parameter object (load_state_dict(assign=True), re-creating a layer)
 # leaves the optimizer holding the old one
@@ -34,16 +36,17 @@ opt.zero_grad()
 opt.step()
 sd = opt.state_dict()
 print(list(sd["state"]), list(sd["state"][0]), sd["param_groups"][0]["params"])
-# > []
+# > [0, 1, 2] ['momentum_buffer'] [0, 1, 2]
 
 # loading it matches by position: the same parameters in another order load silently
 params = list(model.parameters())
 opt2 = torch.optim.SGD(params[::-1], lr=0.1, momentum=0.9)
 opt2.load_state_dict(sd)
 print(opt2.state[model.scale]["momentum_buffer"].shape, model.scale.shape)  # weight's
-# > []
-try:  # only a different count per group raises
+# > torch.Size([1, 3]) torch.Size([1])
+try:  # only a different number of groups or of parameters per group raises
     torch.optim.SGD(params[:2], lr=0.1, momentum=0.9).load_state_dict(sd)
 except ValueError as e:
-    print(e)
-    # > []
+    print(*textwrap.wrap(str(e), 60), sep="\n")
+    # > loaded state dict contains a parameter group that doesn't
+    # > match the size of optimizer's group

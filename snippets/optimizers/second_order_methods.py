@@ -14,15 +14,15 @@ H = hessian(loss)(torch.zeros(10, dtype=torch.float64))  # n x n, constant here
 eig = torch.linalg.eigvalsh(H)
 w0 = torch.zeros(10, dtype=torch.float64)
 print(f"{grad(loss)(w0).norm().item():.1e}")  # the gradient norm at the start
-# > []
+# > 3.3e+03
 print(f"{eig.max().item():.1e} {(eig.max() / eig.min()).item():.1e}")  # condition
-# > []
+# > 1.1e+04 1.1e+04
 
 # Newton: w <- w - H^-1 g, an n x n Hessian and an O(n^3) solve; exact on a quadratic
 w = torch.zeros(10, dtype=torch.float64)
 w = w - torch.linalg.solve(hessian(loss)(w), grad(loss)(w))
 print(f"{grad(loss)(w).norm().item():.1e}")  # gradient norm after one step
-# > []
+# > 8.2e-13
 
 # a Hessian-vector product without the n x n matrix: forward-over-reverse
 v = torch.randn(10, dtype=torch.float64)
@@ -37,7 +37,7 @@ print(torch.allclose(hvp2, hvp))
 
 # the Hessian of a 7e9-parameter model, in float32
 print(f"{7e9**2 * 4:.1e} bytes")
-# > []
+# > 2.0e+20 bytes
 
 
 def fit(opt_cls, steps, **kw):
@@ -60,12 +60,12 @@ def fit(opt_cls, steps, **kw):
 
 # full-batch gradient descent at the stable lr 1 / lambda_max, 1000 steps
 print(fit(torch.optim.SGD, 1000, lr=1 / eig.max().item()))
-# > []
+# > ('1.4e+00', 1000)
 # LBFGS: each step() runs up to max_iter=20 iterations, with a line search here
 print(fit(torch.optim.LBFGS, 3, line_search_fn="strong_wolfe"))
-# > []
+# > ('3.0e-04', 55)
 try:
     torch.optim.LBFGS([{"params": [torch.zeros(1)]}, {"params": [torch.zeros(1)]}])
 except ValueError as e:
     print(e)
-    # > []
+    # > LBFGS doesn't support per-parameter options (parameter groups)

@@ -24,8 +24,8 @@ def train(lr, batch, steps=2000):
 
 
 print(train(lr=0.5, batch=1))  # last iterate, average, theory
-# > []
+# > (1.6167, 0.006, 1.6667)
 print(train(lr=0.05, batch=1))  # a 10x lower lr
-# > []
+# > (0.1125, 0.0065, 0.1282)
 print(train(lr=0.5, batch=10))  # a 10x larger batch
-# > []
+# > (0.144, 0.0003, 0.1667)
