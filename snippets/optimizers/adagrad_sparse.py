@@ -1,7 +1,8 @@
 import torch
 from torch import nn
 
-torch.sparse.check_sparse_tensor_invariants.enable()  # else sparse Adagrad warns
+# without it, sparse Adagrad warns: Sparse invariant checks are implicitly disabled
+torch.sparse.check_sparse_tensor_invariants.enable()
 
 
 def train(opt_cls, sparse=False, steps=100, **kw):

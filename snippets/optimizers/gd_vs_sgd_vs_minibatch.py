@@ -15,11 +15,19 @@ for B in (1, 8, 64):  # B = 1 is SGD in the strict sense
     idx = torch.randint(0, N, (20_000, B))  # 20k batches, drawn with replacement
     g = per_sample[idx].mean(1)  # each batch's mean gradient
     bias = (g.mean(0) - full).norm() / full.norm()
-    var = ((g - full) ** 2).sum(1).mean()
-    print(B, round(bias.item(), 3), round((var / sigma2).item(), 4), round(1 / B, 4))
-    # > 1 0.015 1.0009 1.0
-    # > 8 0.005 0.1254 0.125
-    # > 64 0.003 0.0156 0.0156
+    noise = (sigma2 / (B * 20_000)).sqrt() / full.norm()  # 20k draws' sampling error
+    ratio = ((g - full) ** 2).sum(1).mean() / sigma2  # variance vs one sample's
+    print(B, round(bias.item(), 3), round(noise.item(), 3), round(ratio.item(), 4))
+    # > 1 0.015 0.018 1.0009
+    # > 8 0.005 0.006 0.1254
+    # > 64 0.003 0.002 0.0156
+
+# drawn without replacement: (N - B) / (N - 1) of sigma2 / B, half of it at B = N / 2
+B = 500
+idx = torch.rand(2000, N).argsort(1)[:, :B]  # 2000 batches, no sample twice in one
+ratio = ((per_sample[idx].mean(1) - full) ** 2).sum(1).mean() / sigma2
+print(round(B * ratio.item(), 2), round((N - B) / (N - 1), 2))
+# > 0.49 0.5
 
 # what a training loop computes: .grad is the batch mean of the per-sample gradients
 model = nn.Linear(D, 1, bias=False)
@@ -33,10 +41,8 @@ loader = DataLoader(
 sizes = [len(xb) for xb, _ in loader]
 print(len(sizes), sizes[0], sizes[-1])  # steps per epoch, first and last batch
 # > 16 64 40
-matches, epoch = (
-    [],
-    torch.zeros(D),
-)  # at a fixed w, the epoch's batch gradients, weighted by size
+matches = []
+epoch = torch.zeros(D)  # at a fixed w, the epoch's batch gradients, weighted by size
 for xb, yb in loader:
     model.zero_grad()
     nn.MSELoss()(model(xb).squeeze(1), yb).backward()  # reduction="mean"

@@ -44,6 +44,20 @@ opt2 = torch.optim.SGD(params[::-1], lr=0.1, momentum=0.9)
 opt2.load_state_dict(sd)
 print(opt2.state[model.scale]["momentum_buffer"].shape, model.scale.shape)  # weight's
 # > torch.Size([1, 3]) torch.Size([1])
+opt2.zero_grad()
+(model(x) * model.scale).pow(2).mean().backward()
+try:  # the next step fails, but only because these shapes cannot broadcast
+    opt2.step()
+except RuntimeError as e:
+    print(e)
+    # > output with shape [1] doesn't match the broadcast shape [1, 3]
+weight, bias, scale = params  # bias and scale are both [1]: swapped, nothing fails
+opt3 = torch.optim.SGD([weight, scale, bias], lr=0.1, momentum=0.9)
+opt3.load_state_dict(sd)
+buf = opt3.state[bias]["momentum_buffer"]
+print(torch.equal(buf, sd["state"][2]["momentum_buffer"]))  # bias holds scale's buffer
+# > True
+opt3.step()  # and steps with it, without a word
 try:  # only a different number of groups or of parameters per group raises
     torch.optim.SGD(params[:2], lr=0.1, momentum=0.9).load_state_dict(sd)
 except ValueError as e:
