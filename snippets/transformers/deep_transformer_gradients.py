@@ -31,10 +31,11 @@ def at_init(depth, residual):
     return f"grad {x.grad.norm():.1e}, token spread {spread:.1e}"
 
 
-for depth in (6, 48):
-    print(f"{depth:2d} blocks | residual: {at_init(depth, True)}")
-    # >  6 blocks | residual: grad 1.4e-01, token spread 8.8e-01
-    # > 48 blocks | residual: grad 1.1e-01, token spread 4.6e-01
-    print(f"{depth:2d} blocks | none:     {at_init(depth, False)}")
-    # >  6 blocks | none:     grad 3.0e-01, token spread 8.4e-08
-    # > 48 blocks | none:     grad 2.5e-05, token spread 0.0e+00
+for residual in (True, False):
+    for depth in (6, 48):
+        name = "residual" if residual else "no skips"
+        print(f"{name:8s} {depth:2d} blocks: {at_init(depth, residual)}")
+        # > residual  6 blocks: grad 1.4e-01, token spread 8.8e-01
+        # > residual 48 blocks: grad 1.1e-01, token spread 4.6e-01
+        # > no skips  6 blocks: grad 3.0e-01, token spread 8.4e-08
+        # > no skips 48 blocks: grad 2.5e-05, token spread 0.0e+00

@@ -52,3 +52,6 @@ print(total, sum(p.numel() for p in model.parameters()))
 # > 114020 114020
 print(model(torch.randint(V, (2, T))).shape)  # (batch, positions, vocab)
 # > torch.Size([2, 16, 100])
+# nn.Transformer is the two stacks alone: no embedding, no positions, no output head
+print([name for name, _ in nn.Transformer(d, h, 1, 1, ff).named_children()])
+# > ['encoder', 'decoder']

@@ -18,8 +18,8 @@ except IndexError as e:
 q, k, v = (torch.randn(1, 1, n, d) for _ in range(3))
 i, j = torch.arange(n)[:, None], torch.arange(n)
 window = (j <= i) & (j > i - w)  # SDPA: True = attend
-print(window.sum(-1).tolist())  # keys per query: at most w
-# > [1, 2, 3, 3, 3, 3, 3, 3]
+print(window.sum(-1).tolist(), tuple(window.shape))  # at most w keys; an n x n mask
+# > [1, 2, 3, 3, 3, 3, 3, 3] (8, 8)
 out = F.scaled_dot_product_attention(q, k, v, attn_mask=window)
 last = F.scaled_dot_product_attention(q[..., -1:, :], k[..., -w:, :], v[..., -w:, :])
 print(torch.allclose(out[..., -1:, :], last, atol=1e-6))  # = attention over w keys
