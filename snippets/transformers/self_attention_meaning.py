@@ -22,6 +22,12 @@ a = attn(x[:, perm], x[:, perm], x[:, perm])[0]
 print(torch.allclose(a, out[:, perm], atol=1e-6), torch.equal(a, out[:, perm]))
 # > True False
 # up to rounding: the sums over keys run in another order
+# a causal mask breaks the symmetry: permuted in, no longer permuted out
+causal = nn.Transformer.generate_square_subsequent_mask(L)
+c = attn(x, x, x, attn_mask=causal)[0]
+cp = attn(x[:, perm], x[:, perm], x[:, perm], attn_mask=causal)[0]
+print(torch.allclose(cp, c[:, perm], atol=1e-6))
+# > False
 
 # any-to-any in one layer: output 0 depends on every input position ...
 x.requires_grad_(True)

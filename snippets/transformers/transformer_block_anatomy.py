@@ -53,5 +53,6 @@ print(total, sum(p.numel() for p in model.parameters()))
 print(model(torch.randint(V, (2, T))).shape)  # (batch, positions, vocab)
 # > torch.Size([2, 16, 100])
 # nn.Transformer is the two stacks alone: no embedding, no positions, no output head
-print([name for name, _ in nn.Transformer(d, h, 1, 1, ff).named_children()])
+tf = nn.Transformer(d, h, 1, 1, ff, batch_first=True)
+print([name for name, _ in tf.named_children()])
 # > ['encoder', 'decoder']

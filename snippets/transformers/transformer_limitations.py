@@ -25,6 +25,21 @@ last = F.scaled_dot_product_attention(q[..., -1:, :], k[..., -w:, :], v[..., -w:
 print(torch.allclose(out[..., -1:, :], last, atol=1e-6))  # = attention over w keys
 # > True
 
+# ... but a dense mask skips no work: SDPA still scores every query against every key.
+# A NaN in key 0, which the window hides from all but the first w queries, reaches
+# all 1024 outputs (NaN + -inf is NaN); with is_causal, future keys never enter.
+m = 1024
+qm, km, vm = (torch.randn(1, 1, m, d) for _ in range(3))
+im, jm = torch.arange(m)[:, None], torch.arange(m)
+km[..., 0, :] = float("nan")
+out = F.scaled_dot_product_attention(qm, km, vm, attn_mask=(jm <= im) & (jm > im - w))
+print(out.isnan().any(-1).sum().item())  # outputs that are NaN
+# > 1024
+km[..., 0, :], km[..., -1, :] = 0.0, float("nan")  # now the last key is the NaN
+out = F.scaled_dot_product_attention(qm, km, vm, is_causal=True)
+print(out.isnan().any(-1).sum().item())  # only the last query sees the last key
+# > 1
+
 
 # linear attention (Katharopoulos et al. 2020): phi(q) (sum phi(k) v^T), causal,
 # run as a recurrence with a fixed d x d state instead of a cache that grows with n
