@@ -886,7 +886,8 @@ def _section_description(project: Project):
 
 
 QUERY_KINDS = {"words", "api", "paraphrase", "error"}
-IDENTIFIER = re.compile(r"[_.()\[\]=`]|[a-z][A-Z]")
+# A dot names an attribute (torch.x), unless it sits inside a number (momentum 0.99).
+IDENTIFIER = re.compile(r"[_()\[\]=`]|[a-z][A-Z]|(?<!\d)\.|\.(?!\d)")
 
 
 @site_rule(
