@@ -59,7 +59,7 @@ if __name__ == "__main__":
 
     # On the GPU: one random draw per sample, applied to the whole batch at once.
     xb = torch.arange(24.0).reshape(4, 6)  # a batch, after .to(device)
-    flip = torch.rand(4) < 0.5  # the main process's RNG
+    flip = torch.rand(len(xb), device=xb.device) < 0.5  # the main process's RNG
     batched = torch.where(flip[:, None], xb.flip(1), xb)
     per_sample = torch.stack(
         [x.flip(0) if f else x for x, f in zip(xb, flip, strict=True)]

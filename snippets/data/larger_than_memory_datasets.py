@@ -67,6 +67,9 @@ if __name__ == "__main__":
     # > mmap load sees the new row: 7.0
     print("plain load read it before:", loaded[500, 0].item())
     # > plain load read it before: 32000.0
+    mapped[0] = -1.0  # a private map: the write stays in this process
+    print("file unchanged:", torch.load(pt)[0, 0].item())
+    # > file unchanged: 0.0
     rows = mapped[[3, 500]]  # fancy indexing copies just these rows
     print(rows.untyped_storage().nbytes(), mapped.untyped_storage().nbytes())
     # > 512 256000
