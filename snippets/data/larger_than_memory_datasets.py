@@ -54,7 +54,7 @@ if __name__ == "__main__":
     print("pickled open memmap:", len(pickle.dumps(data)), "bytes")  # the whole array
     # > pickled open memmap: 256162 bytes
 
-    # torch.load(mmap=True) maps the file: nothing is read until a row is indexed.
+    # torch.load(mmap=True) maps the file: the tensor reads the file's pages, no copy.
     pt = os.path.join(folder, "rows.pt")
     saved = torch.arange(64000.0).reshape(1000, 64)  # row 500 starts at 32000
     torch.save(saved, pt)
