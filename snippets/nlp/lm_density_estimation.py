@@ -28,12 +28,16 @@ for L in (1, 4, 12):
     )
     unfinished = sum(prob(w) for w in itertools.product((A, B), repeat=L + 1))
     print(L, round(total, 6), round(total + unfinished, 6))
+    # > 1 0.765698 1.0
+    # > 4 0.817901 1.0
+    # > 12 0.906683 1.0
 
 # All lengths at once (a geometric series of matrices): the mass of ending at all
 T = torch.tensor(P)
 Q, r = T[:2, :2], T[:2, EOS]  # word -> word, word -> EOS
 ends = T[BOS, EOS] + T[BOS, :2] @ torch.linalg.solve(torch.eye(2) - Q, r)
 print(round(ends.item(), 6))
+# > 1.0
 
 # Without an end token each length alone sums to 1: no distribution over lengths
 no_eos = logits[:, :2].softmax(-1).tolist()
@@ -41,9 +45,11 @@ per_len = [
     sum(prob(w, no_eos) for w in itertools.product((A, B), repeat=n)) for n in (1, 2, 3)
 ]
 print([round(x, 6) for x in per_len])
+# > [1.0, 1.0, 1.0]
 
 # log p(x) is the sum of the per-token log-probs: cross_entropy with reduction="sum"
 x = [A, B, B, A, EOS]
 prev = torch.tensor([BOS] + x[:-1])
 nll = F.cross_entropy(logits[prev], torch.tensor(x), reduction="sum")
 print(round(-nll.item(), 5), round(torch.log(torch.tensor(prob(x))).item(), 5))
+# > -9.42124 -9.42124

@@ -22,7 +22,9 @@ words = test.split()
 for add in (0.0, 1.0):
     ps = [p_bigram(a, b, add) for a, b in itertools.pairwise(words)]
     logp = sum(math.log(p) if p > 0 else -math.inf for p in ps)
-    print(add, [round(p, 3) for p in ps], logp)
+    print(add, [round(p, 3) for p in ps], round(logp, 3))
+    # > 0.0 [0.333, 0.0, 0.0, 1.0] -inf
+    # > 1.0 [0.182, 0.111, 0.111, 0.222] -7.603
 
 # Parameters: an n-gram table has V^(n-1) histories x V next words; a neural LM
 # with an embedding table shared by all positions grows by d*h per extra word
@@ -38,3 +40,6 @@ for n in (2, 3, 4):
     )
     neural = sum(p.numel() for p in model.parameters())
     print(n, f"{V**n:.1e}", f"{neural:,}")
+    # > 2 1.0e+08 6,476,048
+    # > 3 1.0e+12 6,541,584
+    # > 4 1.0e+16 6,607,120

@@ -16,6 +16,7 @@ for s in sentences:
                 pairs.append((s[i], s[j]))
 center, context = torch.tensor(pairs).T
 print(len(pairs))
+# > 5200
 
 v = (0.1 * torch.randn(V, d)).requires_grad_()  # input (center) vectors
 u = (0.1 * torch.randn(V, d)).requires_grad_()  # output (context) vectors
@@ -33,10 +34,26 @@ for step in range(300):
     opt.step()
     if step in (0, 299):
         print(step, round(loss.item(), 3))
+        # > 0 4.162
+        # > 299 2.083
 
 with torch.no_grad():
     sim = F.normalize(v, dim=1) @ F.normalize(v, dim=1).T
     same = torch.block_diag(torch.ones(5, 5), torch.ones(5, 5)).bool()
     off = ~torch.eye(V, dtype=torch.bool)
     print("within", round(sim[same & off].mean().item(), 3))
+    # > within 0.975
     print("across", round(sim[~same].mean().item(), 3))
+    # > across 0.104
+    # What is left of the loss: noise words from the center's own cluster
+    neg_loss = -F.logsigmoid(-neg_score)
+    own = (neg < 5) == (c < 5)[:, None]
+    print(round(neg_loss[own].mean().item(), 3), round(neg_loss[~own].mean().item(), 3))
+    # > 0.337 0.001
+    # Levy and Goldberg: at the optimum v_c . u_o = PMI(c, o) - log k
+    C = torch.bincount(center * V + context, minlength=V * V).view(V, V).float()
+    pmi = torch.log(C * C.sum() / (C.sum(1, keepdim=True) * C.sum(0, keepdim=True)))
+    dots = v @ u.T  # dots[c, o] = v_c . u_o
+    shifted = pmi[same] - torch.log(torch.tensor(float(k)))
+    print(round(dots[same].mean().item(), 2), round(shifted.mean().item(), 2))
+    # > -0.98 -0.92
