@@ -17,6 +17,8 @@ print(f"{count(full):,} vs {count(asm):,}")
 # > 25,650,000 vs 3,410,944
 print(asm.head.out_features, [tuple(c[1].weight.shape) for c in asm.tail])
 # > 2002 [(8000, 128), (40000, 32)]
+print(asm.head.bias, {m.bias for c in asm.tail for m in c})  # head_bias=False default
+# > None {None}
 
 x = torch.randn(8, hidden)
 target = torch.tensor([5, 1_999, 2_000, 9_999, 10_000, 49_999, 7, 30_000])

@@ -43,3 +43,6 @@ for n in (2, 3, 4):
     # > 2 1.0e+08 6,476,048
     # > 3 1.0e+12 6,541,584
     # > 4 1.0e+16 6,607,120
+out_layer = sum(p.numel() for p in model[4].parameters())  # h*V weights + V biases
+print(f"{model[0].weight.numel():,}", f"{out_layer:,}")  # embedding, output layer
+# > 1,280,000 5,130,000

@@ -26,6 +26,8 @@ print(torch.allclose(emb(ids), onehot @ emb.weight))  # a lookup of rows of W
 emb(ids).sum().backward()
 print(emb.weight.grad.abs().sum(dim=1).nonzero().flatten().tolist())  # rows touched
 # > [3, 17, 42]
+print(tuple(emb.weight.grad.shape), emb.weight.grad.is_sparse)  # dense by default
+# > (10000, 64) False
 cos = F.cosine_similarity(emb.weight[3], emb.weight[17], dim=0).item()
 print(round(cos, 3))  # at init random; training moves co-occurring words together
 # > -0.121
