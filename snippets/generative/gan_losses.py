@@ -46,3 +46,20 @@ opt_g.step()
 # the G step also added to D's .grad: the next D step must zero it first
 print(torch.equal(d_grad, D[0].weight.grad))
 # > False
+
+# the same D step without .detach(): D's loss backpropagates into G as well
+fake = G(z)
+d_loss = F.binary_cross_entropy_with_logits(D(real), ones)
+d_loss = d_loss + F.binary_cross_entropy_with_logits(D(fake), zeros)
+opt_d.zero_grad()
+opt_g.zero_grad()
+d_loss.backward()
+print("G got grads:", [n for n, p in G.named_parameters() if p.grad is not None])
+# > G got grads: ['0.weight', '0.bias', '2.weight', '2.bias']
+# and it freed G's graph, which the G step then needs
+g_loss = F.binary_cross_entropy_with_logits(D(fake), ones)
+try:
+    g_loss.backward()
+except RuntimeError as e:
+    print(str(e)[:54])
+    # > Trying to backward through the graph a second time (or
