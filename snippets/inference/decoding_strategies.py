@@ -1,0 +1,52 @@
+import itertools
+
+import torch
+
+torch.manual_seed(0)
+V = "abc"
+# A toy language model: next-token probabilities given the prefix
+table = {
+    "": [0.5, 0.4, 0.1],
+    "a": [0.4, 0.3, 0.3],  # after "a" the model is unsure
+    "b": [0.9, 0.05, 0.05],  # after "b" it is confident
+    "c": [0.4, 0.3, 0.3],
+}
+
+
+def prob(seq):
+    return torch.tensor([table[seq[:i]][V.index(t)] for i, t in enumerate(seq)]).prod()
+
+
+def greedy(T=2):
+    seq = ""
+    for _ in range(T):
+        seq += V[torch.tensor(table[seq]).argmax()]
+    return seq
+
+
+def beam(k, T=2):
+    beams = [""]
+    for _ in range(T):
+        cands = [b + t for b in beams for t in V]
+        beams = sorted(cands, key=prob, reverse=True)[:k]
+    return beams[0]
+
+
+def sample(temperature, T=2):
+    seq = ""
+    for _ in range(T):
+        p = torch.tensor(table[seq]).log().div(temperature).softmax(-1)
+        seq += V[torch.multinomial(p, 1)]
+    return seq
+
+
+best = max(("".join(s) for s in itertools.product(V, repeat=2)), key=prob)
+for name, seq in [("greedy", greedy()), ("beam k=2", beam(2)), ("exhaustive", best)]:
+    print(f"{name:10s} {seq} p={prob(seq).item():.2f}")
+
+for t in (1.0, 0.5):
+    draws = [sample(t) for _ in range(1000)]
+    print(
+        f"sampling T={t}: {len(set(draws))} distinct of 1000,",
+        f"mean p={sum(prob(s) for s in draws).item() / 1000:.3f}",
+    )

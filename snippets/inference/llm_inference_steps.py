@@ -1,0 +1,66 @@
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+torch.manual_seed(0)
+chars = "<>abcdefgh "  # "<" begins, ">" is EOS
+encode = lambda s: [chars.index(c) for c in s]  # noqa: E731
+decode = lambda ids: "".join(chars[i] for i in ids)  # noqa: E731
+
+
+class TinyLM(nn.Module):  # one causal attention layer, with an optional KV cache
+    def __init__(self, V=11, d=16):
+        super().__init__()
+        self.emb, self.pos = nn.Embedding(V, d), nn.Embedding(64, d)
+        self.qkv, self.head = nn.Linear(d, 3 * d), nn.Linear(d, V)
+
+    def forward(self, ids, cache=None):
+        start = 0 if cache is None else cache[0].shape[1]
+        x = self.emb(ids) + self.pos(torch.arange(start, start + ids.shape[1]))
+        q, k, v = self.qkv(x).chunk(3, dim=-1)
+        if cache is not None:  # append this call's keys and values to the cache
+            k, v = torch.cat([cache[0], k], 1), torch.cat([cache[1], v], 1)
+        mask = torch.ones(q.shape[1], k.shape[1], dtype=torch.bool).tril(start)
+        h = F.scaled_dot_product_attention(q, k, v, attn_mask=mask)
+        return self.head(x + h), (k, v)
+
+
+model = TinyLM().eval()
+calls = []
+with torch.inference_mode():
+    ids = torch.tensor([encode("<abc")])  # 1. tokenize
+    empty = (torch.zeros(1, 0, 16), torch.zeros(1, 0, 16))
+    logits, cache = model(ids, empty)  # 2. prefill: the whole prompt, one forward
+    calls.append(ids.shape[1])
+    out, reason = [], "max_new_tokens"
+    for _ in range(6):  # 3. decode: one token per forward
+        nxt = logits[0, -1].argmax().item()  # greedy; sampling would go here
+        if nxt == chars.index(">"):
+            reason = "eos"
+            break
+        out.append(nxt)
+        if decode(out).endswith("hh"):  # a stop string
+            reason = "stop string"
+            break
+        logits, cache = model(torch.tensor([[nxt]]), cache)
+        calls.append(1)
+    print("generated:", repr(decode(out)), "stopped by", reason)  # 4. detokenize
+    print("forward calls:", len(calls), "tokens per call:", calls)
+    print("cache holds", cache[0].shape[1], "positions")
+    # The cached decode gives the logits of a full forward without a cache
+    fed = torch.tensor([encode("<abc") + out])[:, : cache[0].shape[1]]
+    full, _ = model(fed)
+    print("same as no cache:", torch.allclose(full[0, -1], logits[0, -1], atol=1e-5))
+
+# Training: teacher forcing, every position in one forward, then backward
+model.train()
+seq = torch.tensor([encode("<abc def>")])
+logits, _ = model(seq[:, :-1])
+loss = F.cross_entropy(logits[0], seq[0, 1:])
+loss.backward()
+print(
+    "training: 1 forward over",
+    logits.shape[1],
+    "positions, grad:",
+    model.head.weight.grad is not None,
+)
