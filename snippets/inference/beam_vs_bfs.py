@@ -33,6 +33,7 @@ print(
     f"BFS: {len(full)} = V**T sequences, {scored} nodes scored,",
     f"best {best} p={math.exp(lp):.3f}",
 )
+# > BFS: 27 = V**T sequences, 39 nodes scored, best caa p=0.180
 for k in (1, 2, 3, len(V) ** (T - 1)):
     scored = 0
     seq, lp = search(k)[0]
@@ -41,3 +42,7 @@ for k in (1, 2, 3, len(V) ** (T - 1)):
         f"{seq} p={math.exp(lp):.3f}",
         "== BFS" if seq == best else "!= BFS",
     )
+    # > beam k=1: 9 nodes scored (<= k*V*T = 9), aaa p=0.080 != BFS
+    # > beam k=2: 15 nodes scored (<= k*V*T = 18), aaa p=0.080 != BFS
+    # > beam k=3: 21 nodes scored (<= k*V*T = 27), caa p=0.180 == BFS
+    # > beam k=9: 39 nodes scored (<= k*V*T = 81), caa p=0.180 == BFS

@@ -43,6 +43,9 @@ def sample(temperature, T=2):
 best = max(("".join(s) for s in itertools.product(V, repeat=2)), key=prob)
 for name, seq in [("greedy", greedy()), ("beam k=2", beam(2)), ("exhaustive", best)]:
     print(f"{name:10s} {seq} p={prob(seq).item():.2f}")
+    # > greedy     aa p=0.20
+    # > beam k=2   ba p=0.36
+    # > exhaustive ba p=0.36
 
 for t in (1.0, 0.5):
     draws = [sample(t) for _ in range(1000)]
@@ -50,3 +53,5 @@ for t in (1.0, 0.5):
         f"sampling T={t}: {len(set(draws))} distinct of 1000,",
         f"mean p={sum(prob(s) for s in draws).item() / 1000:.3f}",
     )
+    # > sampling T=1.0: 9 distinct of 1000, mean p=0.217
+    # > sampling T=0.5: 9 distinct of 1000, mean p=0.236

@@ -45,12 +45,16 @@ with torch.inference_mode():
         logits, cache = model(torch.tensor([[nxt]]), cache)
         calls.append(1)
     print("generated:", repr(decode(out)), "stopped by", reason)  # 4. detokenize
+    # > generated: 'eb' stopped by eos
     print("forward calls:", len(calls), "tokens per call:", calls)
+    # > forward calls: 3 tokens per call: [4, 1, 1]
     print("cache holds", cache[0].shape[1], "positions")
+    # > cache holds 6 positions
     # The cached decode gives the logits of a full forward without a cache
     fed = torch.tensor([encode("<abc") + out])[:, : cache[0].shape[1]]
     full, _ = model(fed)
     print("same as no cache:", torch.allclose(full[0, -1], logits[0, -1], atol=1e-5))
+    # > same as no cache: True
 
 # Training: teacher forcing, every position in one forward, then backward
 model.train()
@@ -64,3 +68,4 @@ print(
     "positions, grad:",
     model.head.weight.grad is not None,
 )
+# > training: 1 forward over 8 positions, grad: True

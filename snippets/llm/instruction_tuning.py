@@ -29,7 +29,9 @@ b_ids, b_lab = apply_template(
 )
 words = {i: w for w, i in vocab.items()}
 print(" ".join(words[i] for i in a_ids))
+# > <|user|> add 2 3 <|end|> <|assistant|> 5 <|end|>
 print([words[t] if t != -100 else "-" for t in a_lab])
+# > ['-', '-', '-', '-', '-', '-', '5', '<|end|>']
 
 # Packing: two examples in one row; each attends causally to itself only
 seg = torch.tensor([0] * len(a_ids) + [1] * len(b_ids))
@@ -38,6 +40,20 @@ causal = torch.ones(T, T, dtype=torch.bool).tril()
 mask = causal & (seg[:, None] == seg[None, :])  # True = may attend
 for row in mask.int().tolist():
     print("".join(map(str, row)))
+    # > 10000000000000
+    # > 11000000000000
+    # > 11100000000000
+    # > 11110000000000
+    # > 11111000000000
+    # > 11111100000000
+    # > 11111110000000
+    # > 11111111000000
+    # > 00000000100000
+    # > 00000000110000
+    # > 00000000111000
+    # > 00000000111100
+    # > 00000000111110
+    # > 00000000111111
 
 # Packed attention equals attending to each example alone
 q, k, v = (torch.randn(1, 1, T, 8) for _ in range(3))
@@ -55,5 +71,7 @@ alone = torch.cat(
     dim=2,
 )
 print("packed == separate:", torch.allclose(packed, alone, atol=1e-6))
+# > packed == separate: True
 leaky = F.scaled_dot_product_attention(q, k, v, is_causal=True)
 print("plain causal mask == separate:", torch.allclose(leaky, alone, atol=1e-6))
+# > plain causal mask == separate: False
