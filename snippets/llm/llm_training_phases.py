@@ -33,8 +33,8 @@ per_token = F.cross_entropy(
 print(torch.allclose(sft, per_token[n_prompt - 1 :].mean()))
 # > True
 
-# Preference (DPO) and RL (GRPO/PPO) reuse the same per-token log-probs, summed
-# over the response and weighted by a preference margin or a reward
+# DPO compares this sum with the reference's and the rejected answer's; PPO and
+# GRPO weigh each response token's log-prob ratio by an advantage
 logp_response = -per_token[n_prompt - 1 :].sum()
 print(f"response log-prob {logp_response.item():.4f}")
 # > response log-prob -10.9302
