@@ -26,24 +26,29 @@ class TinyLM(nn.Module):  # one causal attention layer, with an optional KV cach
 
 
 model = TinyLM().eval()
-calls = []
-with torch.inference_mode():
-    ids = torch.tensor([encode("<abc")])  # 1. tokenize
+
+
+def generate(prompt, stop, max_new_tokens=6):
+    ids = torch.tensor([encode(prompt)])  # 1. tokenize
     empty = (torch.zeros(1, 0, 16), torch.zeros(1, 0, 16))
     logits, cache = model(ids, empty)  # 2. prefill: the whole prompt, one forward
-    calls.append(ids.shape[1])
-    out, reason = [], "max_new_tokens"
-    for _ in range(6):  # 3. decode: one token per forward
+    calls, out, reason = [ids.shape[1]], [], "max_new_tokens"
+    for _ in range(max_new_tokens):  # 3. decode: one token per forward
         nxt = logits[0, -1].argmax().item()  # greedy; sampling would go here
         if nxt == chars.index(">"):
             reason = "eos"
             break
         out.append(nxt)
-        if decode(out).endswith("hh"):  # a stop string
+        if stop in decode(out):  # the stop string, matched on the decoded text
             reason = "stop string"
             break
         logits, cache = model(torch.tensor([[nxt]]), cache)
         calls.append(1)
+    return out, reason, calls, logits, cache
+
+
+with torch.inference_mode():
+    out, reason, calls, logits, cache = generate("<abc", stop="hh")
     print("generated:", repr(decode(out)), "stopped by", reason)  # 4. detokenize
     # > generated: 'eb' stopped by eos
     print("forward calls:", len(calls), "tokens per call:", calls)
@@ -55,6 +60,15 @@ with torch.inference_mode():
     full, _ = model(fed)
     print("same as no cache:", torch.allclose(full[0, -1], logits[0, -1], atol=1e-5))
     # > same as no cache: True
+    # A stop string of 2 tokens: no single token id equals it, the text does
+    out2, reason2, calls2, _, _ = generate("<abc", stop="eb")
+    vocab = [decode([i]) for i in range(len(chars))]
+    print("'eb' is", len(encode("eb")), "tokens, one token:", "eb" in vocab)
+    # > 'eb' is 2 tokens, one token: False
+    print("stopped by", reason2, "after forward calls", calls2)
+    # > stopped by stop string after forward calls [4, 1]
+    print("returned text without it:", repr(decode(out2).split("eb")[0]))
+    # > returned text without it: ''
 
 # Training: teacher forcing, every position in one forward, then backward
 model.train()
