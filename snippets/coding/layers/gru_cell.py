@@ -1,0 +1,90 @@
+"""A GRU cell from scratch, checked against nn.GRUCell with the same weights."""
+
+import torch
+import torch.nn as nn
+from torch.overrides import TorchFunctionMode
+
+
+def gru_cell(x, h, weight_ih, weight_hh, bias_ih=None, bias_hh=None):
+    """One step of nn.GRUCell: x (B, I), h (B, H) or None for zeros, weight_ih (3H, I)
+    and weight_hh (3H, H) with rows in the order r, z, n, biases (3H,) or None.
+    Returns h' (B, H)."""
+    # --8<-- [start:solution]
+    if h is None:
+        h = x.new_zeros(x.shape[0], weight_hh.shape[1])
+    gi = x @ weight_ih.T
+    gh = h @ weight_hh.T
+    if bias_ih is not None:
+        gi = gi + bias_ih
+    if bias_hh is not None:
+        gh = gh + bias_hh
+    (i_r, i_z, i_n), (h_r, h_z, h_n) = gi.chunk(3, dim=1), gh.chunk(3, dim=1)
+    r = torch.sigmoid(i_r + h_r)  # reset gate
+    z = torch.sigmoid(i_z + h_z)  # update gate
+    n = torch.tanh(i_n + r * h_n)  # r scales W_hn h + b_hn, its bias included
+    return (1 - z) * n + z * h
+    # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.gru_cell",
+    "torch._VF.gru_cell",
+    "torch.gru",
+    "torch._VF.gru",
+    "torch.nn.GRUCell",
+    "torch.nn.GRU",
+)
+
+
+class Rules(TorchFunctionMode):  # the same rule for any other route (torch.ops.aten)
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        name = getattr(func, "__name__", "")
+        assert name not in ("gru_cell", "gru"), f"calls {name}: write the gates"
+        return func(*args, **(kwargs or {}))
+
+
+def check(gru_cell):
+    torch.manual_seed(0)
+
+    def close(got, want, case):
+        torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
+
+    for bias in [True, False]:
+        # I = 3, H = 5: a zero state of x's shape is the wrong shape.
+        ref = nn.GRUCell(3, 5, bias=bias).double()
+        params = dict(ref.named_parameters())
+        names = ["weight_ih", "weight_hh", "bias_ih", "bias_hh"]
+        args = [params.get(n) for n in names]  # bias=False: None
+        xs = torch.randn(4, 2, 3, dtype=torch.float64, requires_grad=True)  # (T, B, I)
+        got = want = None  # h None: zeros
+        for t in range(4):  # unrolled: the state carries errors forward
+            with Rules():
+                got = gru_cell(xs[t], got, *args)
+            want = ref(xs[t], want)
+            close(
+                got,
+                want,
+                f"bias={bias}, step {t}: gates r, z, n; n = tanh(W_in x + b_in + "
+                f"r * (W_hn h + b_hn)); h' = (1 - z) n + z h",
+            )
+        # Gradients through the 4 steps, each paired with torch's by name.
+        inputs = {"x": xs, **params}
+        g = torch.randn_like(want)
+        for name, a, b in zip(
+            inputs,
+            torch.autograd.grad(got, list(inputs.values()), g),
+            torch.autograd.grad(want, list(inputs.values()), g),
+            strict=True,
+        ):
+            close(a, b, f"bias={bias}, gradient of {name} through 4 steps")
+    print("gru_cell matches nn.GRUCell: r, z, n, h=None, no bias, 4 steps, gradients")
+    # > gru_cell matches nn.GRUCell: r, z, n, h=None, no bias, 4 steps, gradients
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(gru_cell)
