@@ -10,7 +10,7 @@ from torch.overrides import TorchFunctionMode
 def gelu(x, approximate="none"):
     """x * Phi(x) elementwise, or its tanh form; returns x's dtype."""
     # --8<-- [start:solution]
-    dtype = x.dtype  # bfloat16 computed in float32 and rounded once, as torch does
+    dtype = x.dtype  # bfloat16 computed in float32 and rounded once, at the end
     x = x.float() if dtype in (torch.float16, torch.bfloat16) else x
     if approximate == "tanh":
         inner = math.sqrt(2 / math.pi) * (x + 0.044715 * x**3)
