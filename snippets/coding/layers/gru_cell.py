@@ -1,5 +1,8 @@
 """A GRU cell from scratch, checked against nn.GRUCell with the same weights."""
 
+import os
+import sys
+
 import torch
 import torch.nn as nn
 from torch.overrides import TorchFunctionMode
@@ -38,10 +41,21 @@ FORBIDDEN = (
 )
 
 
-class Rules(TorchFunctionMode):  # the same rule for any other route (torch.ops.aten)
+TORCH = os.path.dirname(torch.__file__) + os.sep
+
+
+class Rules(TorchFunctionMode):  # the same rule for every other route: torch.ops.aten
+    # (an OpOverload is named "name.default"), and torch's own Python versions
+    # (torch._refs, torch._decomp), found as a frame of that name inside torch
     def __torch_function__(self, func, types, args=(), kwargs=None):
-        name = getattr(func, "__name__", "")
-        assert name not in ("gru_cell", "gru"), f"calls {name}: write the gates"
+        names = {getattr(func, "__name__", "").split(".")[0]}
+        frame = sys._getframe(1)
+        while frame is not None:
+            if frame.f_code.co_filename.startswith(TORCH):
+                names.add(frame.f_code.co_name)
+            frame = frame.f_back
+        banned = sorted(names & {"gru_cell", "gru_cell_data", "gru"})
+        assert not banned, f"calls {banned[0]}: write the gates"
         return func(*args, **(kwargs or {}))
 
 
@@ -51,13 +65,14 @@ def check(gru_cell):
     def close(got, want, case):
         torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
 
-    for bias in [True, False]:
-        # I = 3, H = 5: a zero state of x's shape is the wrong shape.
+    # I = 3, H = 5: a zero state of x's shape is the wrong shape. B = 2, then 3: a
+    # zero state kept from an earlier call has the wrong batch size.
+    for bias, batch in [(True, 2), (False, 3)]:
         ref = nn.GRUCell(3, 5, bias=bias).double()
         params = dict(ref.named_parameters())
         names = ["weight_ih", "weight_hh", "bias_ih", "bias_hh"]
         args = [params.get(n) for n in names]  # bias=False: None
-        xs = torch.randn(4, 2, 3, dtype=torch.float64, requires_grad=True)  # (T, B, I)
+        xs = torch.randn(4, batch, 3, dtype=torch.float64, requires_grad=True)
         got = want = None  # h None: zeros
         for t in range(4):  # unrolled: the state carries errors forward
             with Rules():
@@ -71,14 +86,17 @@ def check(gru_cell):
             )
         # Gradients through the 4 steps, each paired with torch's by name.
         inputs = {"x": xs, **params}
+        assert got.grad_fn is not None, f"bias={bias}: h' has no grad_fn (detached?)"
         g = torch.randn_like(want)
         for name, a, b in zip(
             inputs,
-            torch.autograd.grad(got, list(inputs.values()), g),
+            torch.autograd.grad(got, list(inputs.values()), g, allow_unused=True),
             torch.autograd.grad(want, list(inputs.values()), g),
             strict=True,
         ):
-            close(a, b, f"bias={bias}, gradient of {name} through 4 steps")
+            case = f"bias={bias}, gradient of {name} through 4 steps"
+            assert a is not None, f"{case}: None, h' does not use {name}"
+            close(a, b, case)
     print("gru_cell matches nn.GRUCell: r, z, n, h=None, no bias, 4 steps, gradients")
     # > gru_cell matches nn.GRUCell: r, z, n, h=None, no bias, 4 steps, gradients
 

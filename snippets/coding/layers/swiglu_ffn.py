@@ -1,6 +1,9 @@
 """A SwiGLU feed-forward block from scratch, checked against one built from nn.Linear
 and F.silu with the same weights."""
 
+import os
+import sys
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -37,10 +40,21 @@ FORBIDDEN = (
 )
 
 
-class Rules(TorchFunctionMode):  # the same rule for any other route (torch.ops.aten)
+TORCH = os.path.dirname(torch.__file__) + os.sep
+
+
+class Rules(TorchFunctionMode):  # the same rule for every other route: torch.ops.aten
+    # (an OpOverload is named "name.default"), and torch's own Python versions
+    # (torch._refs, torch._decomp), found as a frame of that name inside torch
     def __torch_function__(self, func, types, args=(), kwargs=None):
-        name = getattr(func, "__name__", "")
-        assert name not in ("silu", "silu_"), f"calls {name}: write x * sigmoid(x)"
+        names = {getattr(func, "__name__", "").split(".")[0]}
+        frame = sys._getframe(1)
+        while frame is not None:
+            if frame.f_code.co_filename.startswith(TORCH):
+                names.add(frame.f_code.co_name)
+            frame = frame.f_back
+        banned = sorted(names & {"silu", "silu_"})
+        assert not banned, f"calls {banned[0]}: write x * sigmoid(x)"
         return func(*args, **(kwargs or {}))
 
 
@@ -77,15 +91,18 @@ def check(SwiGLU):
         got = ours(x)
     want = ref(x)
     close(got, want, "w2(silu(w1 x) * w3 x): silu on the gate w1, times the up w3")
+    assert got.grad_fn is not None, "the output has no grad_fn (detached?)"
     g = torch.randn_like(want)
     mine, theirs = dict(ours.named_parameters()), dict(ref.named_parameters())
     names = sorted(theirs)
     for name, a, b in zip(
         ["x", *names],
-        torch.autograd.grad(got, [x, *(mine[n] for n in names)], g),
+        torch.autograd.grad(got, [x, *(mine[n] for n in names)], g, allow_unused=True),
         torch.autograd.grad(want, [x, *(theirs[n] for n in names)], g),
         strict=True,
     ):
+        # None: the output does not use that tensor (a copy of a weight, say).
+        assert a is not None, f"gradient of {name}: None, the output does not use it"
         close(a, b, f"gradient of {name}")
     # Gate pre-activations of order 1e4: exp(1e4) is inf even in float64, so a
     # sigmoid written as exp(g) / (1 + exp(g)) gives inf / inf = nan.

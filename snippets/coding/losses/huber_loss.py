@@ -1,5 +1,8 @@
 """Huber loss from scratch, checked against F.huber_loss."""
 
+import os
+import sys
+
 import torch
 import torch.nn.functional as F
 from torch.overrides import TorchFunctionMode
@@ -33,10 +36,21 @@ FORBIDDEN = (
 )
 
 
-class Rules(TorchFunctionMode):  # the same rule for any other route (torch.ops.aten)
+TORCH = os.path.dirname(torch.__file__) + os.sep
+
+
+class Rules(TorchFunctionMode):  # the same rule for every other route: torch.ops.aten
+    # (an OpOverload is named "name.default"), and torch's own Python versions
+    # (torch._refs, torch._decomp), found as a frame of that name inside torch
     def __torch_function__(self, func, types, args=(), kwargs=None):
-        name = getattr(func, "__name__", "")
-        assert name not in ("huber_loss", "smooth_l1_loss"), f"calls {name}"
+        names = {getattr(func, "__name__", "").split(".")[0]}
+        frame = sys._getframe(1)
+        while frame is not None:
+            if frame.f_code.co_filename.startswith(TORCH):
+                names.add(frame.f_code.co_name)
+            frame = frame.f_back
+        banned = sorted(names & {"huber_loss", "smooth_l1_loss"})
+        assert not banned, f"calls {banned[0]}: write the two pieces"
         return func(*args, **(kwargs or {}))
 
 
@@ -55,12 +69,22 @@ def check(huber_loss):
         assert torch.is_tensor(got), f"{case}: returns {type(got).__name__}"
         assert got.shape == want.shape, f"{case}: shape {got.shape}, want {want.shape}"
         close(got, want, case)
+        assert got.grad_fn is not None, f"{case}: the loss has no grad_fn (detached?)"
         g = torch.randn_like(want)
-        close(
-            torch.autograd.grad(got, (x, y), g),
+        for name, a, b in zip(
+            ["input", "target"],
+            torch.autograd.grad(got, (x, y), g, allow_unused=True),
             torch.autograd.grad(want, (x, y), g),
-            f"gradient, {case}",
-        )
+            strict=True,
+        ):
+            assert a is not None, f"gradient of {name}, {case}: None, the loss ignores it"
+            close(a, b, f"gradient of {name}, {case}")
+        # Inputs without grad: the same loss, and both inputs left as they were.
+        x0, y0 = x.detach().clone(), y.detach().clone()
+        with Rules():
+            got = huber_loss(x0, y0, reduction=reduction, delta=delta)
+        close(got, want.detach(), f"{case}, inputs without grad")
+        assert torch.equal(x0, x) and torch.equal(y0, y), f"{case}: changes its inputs"
 
     # (4, 5): mean divides by 20 elements, not by the batch of 4. Residuals of
     # either sign on both sides of delta, for three deltas.

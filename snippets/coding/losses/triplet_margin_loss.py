@@ -1,5 +1,8 @@
 """Triplet margin loss from scratch, checked against F.triplet_margin_loss."""
 
+import os
+import sys
+
 import torch
 import torch.nn.functional as F
 from torch.overrides import TorchFunctionMode
@@ -34,13 +37,30 @@ FORBIDDEN = (
     "torch.cdist",
     "torch.functional.cdist",
 )
-BANNED = ("triplet_margin_loss", "pairwise_distance", "cdist", "_cdist_forward")
+BANNED = {
+    "triplet_margin_loss",
+    "triplet_margin_with_distance_loss",
+    "pairwise_distance",
+    "cdist",
+    "_cdist_forward",
+}
 
 
-class Rules(TorchFunctionMode):  # the same rule for any other route (torch.ops.aten)
+TORCH = os.path.dirname(torch.__file__) + os.sep
+
+
+class Rules(TorchFunctionMode):  # the same rule for every other route: torch.ops.aten
+    # (an OpOverload is named "name.default"), and torch's own Python versions
+    # (torch._refs, torch._decomp), found as a frame of that name inside torch
     def __torch_function__(self, func, types, args=(), kwargs=None):
-        name = getattr(func, "__name__", "")
-        assert name not in BANNED, f"calls {name}: write the distance"
+        names = {getattr(func, "__name__", "").split(".")[0]}
+        frame = sys._getframe(1)
+        while frame is not None:
+            if frame.f_code.co_filename.startswith(TORCH):
+                names.add(frame.f_code.co_name)
+            frame = frame.f_back
+        banned = sorted(names & BANNED)
+        assert not banned, f"calls {banned[0]}: write the distance"
         return func(*args, **(kwargs or {}))
 
 
@@ -58,11 +78,15 @@ def check(triplet_margin_loss):
         case = f"{case}, margin={margin}, eps={eps}"
         assert torch.is_tensor(got), f"{case}: returns {type(got).__name__}"
         close(got, want, case)
-        close(
-            torch.autograd.grad(got, (a, p, n)),
+        assert got.grad_fn is not None, f"{case}: the loss has no grad_fn (detached?)"
+        for name, mine, theirs in zip(
+            ["anchor", "positive", "negative"],
+            torch.autograd.grad(got, (a, p, n), allow_unused=True),
             torch.autograd.grad(want, (a, p, n)),
-            f"gradient, {case}",
-        )
+            strict=True,
+        ):
+            assert mine is not None, f"gradient of {name}, {case}: None, unused"
+            close(mine, theirs, f"gradient of {name}, {case}")
 
     # (N, D) = (16, 5): the distance is over D (the last dim), the mean over N.
     a, p, n = torch.randn(3, 16, 5, dtype=torch.float64).unbind()
