@@ -1,0 +1,108 @@
+"""A GRU cell from scratch, checked against nn.GRUCell with the same weights."""
+
+import os
+import sys
+
+import torch
+import torch.nn as nn
+from torch.overrides import TorchFunctionMode
+
+
+def gru_cell(x, h, weight_ih, weight_hh, bias_ih=None, bias_hh=None):
+    """One step of nn.GRUCell: x (B, I), h (B, H) or None for zeros, weight_ih (3H, I)
+    and weight_hh (3H, H) with rows in the order r, z, n, biases (3H,) or None.
+    Returns h' (B, H)."""
+    # --8<-- [start:solution]
+    if h is None:
+        h = x.new_zeros(x.shape[0], weight_hh.shape[1])
+    gi = x @ weight_ih.T
+    gh = h @ weight_hh.T
+    if bias_ih is not None:
+        gi = gi + bias_ih
+    if bias_hh is not None:
+        gh = gh + bias_hh
+    (i_r, i_z, i_n), (h_r, h_z, h_n) = gi.chunk(3, dim=1), gh.chunk(3, dim=1)
+    r = torch.sigmoid(i_r + h_r)  # reset gate
+    z = torch.sigmoid(i_z + h_z)  # update gate
+    n = torch.tanh(i_n + r * h_n)  # r scales W_hn h + b_hn, its bias included
+    return (1 - z) * n + z * h
+    # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.gru_cell",
+    "torch._VF.gru_cell",
+    "torch.gru",
+    "torch._VF.gru",
+    "torch.nn.GRUCell",
+    "torch.nn.GRU",
+)
+
+
+TORCH = os.path.dirname(torch.__file__) + os.sep
+
+
+class Rules(TorchFunctionMode):  # the same rule for every other route: torch.ops.aten
+    # (an OpOverload is named "name.default"), and torch's own Python versions
+    # (torch._refs, torch._decomp), found as a frame of that name inside torch
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        names = {getattr(func, "__name__", "").split(".")[0]}
+        frame = sys._getframe(1)
+        while frame is not None:
+            if frame.f_code.co_filename.startswith(TORCH):
+                names.add(frame.f_code.co_name)
+            frame = frame.f_back
+        banned = sorted(names & {"gru_cell", "gru_cell_data", "gru"})
+        assert not banned, f"calls {banned[0]}: write the gates"
+        return func(*args, **(kwargs or {}))
+
+
+def check(gru_cell):
+    torch.manual_seed(0)
+
+    def close(got, want, case):
+        torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
+
+    # I = 3, H = 5: a zero state of x's shape is the wrong shape. B = 2, then 3: a
+    # zero state kept from an earlier call has the wrong batch size.
+    for bias, batch in [(True, 2), (False, 3)]:
+        ref = nn.GRUCell(3, 5, bias=bias).double()
+        params = dict(ref.named_parameters())
+        names = ["weight_ih", "weight_hh", "bias_ih", "bias_hh"]
+        args = [params.get(n) for n in names]  # bias=False: None
+        xs = torch.randn(4, batch, 3, dtype=torch.float64, requires_grad=True)
+        got = want = None  # h None: zeros
+        for t in range(4):  # unrolled: the state carries errors forward
+            with Rules():
+                got = gru_cell(xs[t], got, *args)
+            want = ref(xs[t], want)
+            close(
+                got,
+                want,
+                f"bias={bias}, step {t}: gates r, z, n; n = tanh(W_in x + b_in + "
+                f"r * (W_hn h + b_hn)); h' = (1 - z) n + z h",
+            )
+        # Gradients through the 4 steps, each paired with torch's by name.
+        inputs = {"x": xs, **params}
+        assert got.grad_fn is not None, f"bias={bias}: h' has no grad_fn (detached?)"
+        g = torch.randn_like(want)
+        for name, a, b in zip(
+            inputs,
+            torch.autograd.grad(got, list(inputs.values()), g, allow_unused=True),
+            torch.autograd.grad(want, list(inputs.values()), g),
+            strict=True,
+        ):
+            case = f"bias={bias}, gradient of {name} through 4 steps"
+            assert a is not None, f"{case}: None, h' does not use {name}"
+            close(a, b, case)
+    print("gru_cell matches nn.GRUCell: r, z, n, h=None, no bias, 4 steps, gradients")
+    # > gru_cell matches nn.GRUCell: r, z, n, h=None, no bias, 4 steps, gradients
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(gru_cell)
