@@ -16,7 +16,7 @@ def dpo_loss(policy_chosen, policy_rejected, ref_chosen, ref_rejected, beta=0.1)
     chosen = policy_chosen - ref_chosen  # log pi / pi_ref of the chosen answers
     rejected = policy_rejected - ref_rejected
     margin = beta * (chosen - rejected)
-    loss = -F.logsigmoid(margin).mean()  # stable: log(sigmoid(x)) is -inf at x = -200
+    loss = -F.logsigmoid(margin).mean()  # log(sigmoid(-2000)) is log(0) = -inf
     return loss, beta * chosen.detach(), beta * rejected.detach()
     # --8<-- [end:solution]
 
@@ -39,10 +39,13 @@ def check(dpo_loss):
         grad = [-beta * math.exp(-softplus(m)) / len(margins) for m in margins]
         return loss, margins, grad
 
-    def run(case, pc, pr, rc, rr, beta, dtype=torch.float64):
+    def run(case, pc, pr, rc, rr, beta=None, dtype=torch.float64):  # None: default
         pc, pr, rc, rr = (t.to(dtype) for t in (pc, pr, rc, rr))
         pc, pr = pc.clone().requires_grad_(), pr.clone().requires_grad_()
-        out = dpo_loss(pc, pr, rc, rr, beta=beta)
+        if beta is None:
+            out, beta = dpo_loss(pc, pr, rc, rr), 0.1
+        else:
+            out = dpo_loss(pc, pr, rc, rr, beta=beta)
         assert isinstance(out, tuple) and len(out) == 3, (
             f"{case}: return (loss, chosen_rewards, rejected_rewards)"
         )
@@ -67,6 +70,7 @@ def check(dpo_loss):
     pc, pr = rc + torch.randn(B), rr + torch.randn(B)
     for beta in [0.1, 0.5]:
         run(f"random pairs, beta={beta}", pc, pr, rc, rr, beta)
+    run("random pairs, beta left at its default, 0.1", pc, pr, rc, rr)
     run("random pairs, float32", pc, pr, rc, rr, 0.1, torch.float32)
     # The policy is the reference: every margin is 0, the loss log 2, whatever beta.
     loss = run("policy == reference", rc, rr, rc, rr, 0.3)

@@ -35,6 +35,7 @@ def check(grpo_advantages):
         got = grpo_advantages(rewards) if eps is None else grpo_advantages(rewards, eps)
         eps = 1e-4 if eps is None else eps
         assert torch.equal(rewards, before), f"{case}: the rewards were modified"
+        assert torch.is_tensor(got), f"{case}: a {type(got).__name__}, want a tensor"
         assert got.shape == rewards.shape, f"{case}: shape {tuple(got.shape)}"
         assert got.dtype == rewards.dtype, (
             f"{case}: {rewards.dtype} in, {got.dtype} out"

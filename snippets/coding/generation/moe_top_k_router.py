@@ -84,7 +84,11 @@ def check(moe_forward):
             e.calls = []
         x = x.to(dtype).clone().requires_grad_()
         w = w.to(dtype).clone().requires_grad_()
-        y, aux = moe_forward(x, w, experts, k)
+        out = moe_forward(x, w, experts, k)
+        pair = isinstance(out, (tuple, list)) and len(out) == 2
+        assert pair, f"{case}: return (y, aux)"
+        y, aux = out
+        assert torch.is_tensor(y), f"{case}: y is a {type(y).__name__}, want a tensor"
         assert y.shape == x.shape, f"{case}: y of shape {tuple(y.shape)}, want x's"
         assert torch.is_tensor(aux) and aux.dim() == 0, f"{case}: a 0-d aux loss"
         want_y, want_aux, counts = reference(x, w, k)

@@ -13,6 +13,7 @@ def ppo_clip_loss(logp_new, logp_old, advantages, mask, eps=0.2):
     min(r * A, clip(r, 1 - eps, 1 + eps) * A), r = exp(logp_new - logp_old); 0 when
     there is no valid token. The gradient flows into logp_new only."""
     # --8<-- [start:solution]
+    advantages = advantages.detach()  # data, like logp_old: no gradient to a critic
     # Mask the log-ratio before exp: padding may hold -1e4 and exp(1e4) is inf.
     log_ratio = (logp_new - logp_old.detach()).masked_fill(~mask, 0.0)
     ratio = log_ratio.exp()
@@ -47,19 +48,24 @@ def check(ppo_clip_loss):
     def run(case, new, old, adv, mask, eps=0.2, dtype=torch.float64, clean=None):
         new, old, adv = (t.to(dtype) for t in (new, old, adv))
         new, old = new.clone().requires_grad_(), old.clone().requires_grad_()
+        adv = adv.clone().requires_grad_()  # as a critic's output would
         loss = ppo_clip_loss(new, old, adv, mask, eps=eps)
         assert torch.is_tensor(loss) and loss.dim() == 0, f"{case}: a 0-d loss"
         assert loss.dtype == dtype, f"{case}: {dtype} in, a {loss.dtype} loss out"
         want, grad = reference(*(clean or (new, old, adv)), mask, eps)
         tol = {} if dtype == torch.float64 else {"rtol": 1e-5, "atol": 1e-6}
         close(loss, torch.tensor(want, dtype=dtype), f"{case}: the loss", **tol)
-        g_new, g_old = None, None  # a constant loss (no graph) has a zero gradient
+        g_new, g_old, g_adv = None, None, None  # a constant loss: a zero gradient
         if loss.requires_grad:
-            g_new, g_old = torch.autograd.grad(loss, (new, old), allow_unused=True)
+            inputs = (new, old, adv)
+            g_new, g_old, g_adv = torch.autograd.grad(loss, inputs, allow_unused=True)
         g_new = torch.zeros_like(new) if g_new is None else g_new
         close(g_new, grad.to(dtype), f"{case}: d loss / d logp_new", **tol)
         assert g_old is None or not g_old.any(), (
             f"{case}: a gradient reaches logp_old: it is data, detach it"
+        )
+        assert g_adv is None or not g_adv.any(), (
+            f"{case}: a gradient reaches the advantages: they are data, detach them"
         )
 
     B, T = 4, 6
@@ -81,6 +87,11 @@ def check(ppo_clip_loss):
     run("ratios 1.5, 0.5, 0.5, 1.5 by hand", *hand)
     loss = ppo_clip_loss(*hand)
     close(float(loss), 0.15, "ratios 1.5, 0.5, 0.5, 1.5 by hand: want 0.15")
+    # A ratio of 4 against A = -1: the min keeps r * A = -4, however far r goes (a
+    # dual clip at 3 A would hold it at -3); 0.25 against A = +1 keeps 0.25.
+    r = torch.tensor([[4.0, 0.25]], dtype=torch.float64)
+    far = (r.log(), torch.zeros_like(r), torch.tensor([[-1.0, 1.0]]).double())
+    run("ratio 4 against A = -1: no bound below", *far, torch.ones_like(r) > 0)
     # Padding full of garbage: log-probs 0 against -1e4 (a ratio of exp(1e4) = inf)
     # and advantages of -1e4. The loss and every gradient stay those of clean data.
     junk_new = torch.where(mask, new, 0.0)
