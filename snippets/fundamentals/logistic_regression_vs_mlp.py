@@ -27,6 +27,18 @@ for init in [0.0, 5.0]:
     fits.append(torch.cat([lr_model.weight.flatten(), lr_model.bias]).detach())
     print(f"init {init}: loss {loss:.4f}, (w, b) =", [f"{v:.3f}" for v in fits[-1]])
 print(torch.allclose(fits[0], fits[1], atol=1e-3))
+
+
+def lr_loss(theta):  # the same loss as a function of (w1, w2, b)
+    return loss_fn(X @ theta[:2, None] + theta[2], y)
+
+
+# convex: the Hessian X^T diag(p (1 - p)) X / n is positive definite everywhere
+for theta in [fits[0], torch.randn(3)]:
+    H = torch.autograd.functional.hessian(lr_loss, theta)
+    print(
+        "smallest Hessian eigenvalue:", round(torch.linalg.eigvalsh(H).min().item(), 4)
+    )
 # a small MLP: same data, same loss, two seeds, two different solutions
 mlps = []
 for seed in [0, 1]:

@@ -28,7 +28,8 @@ with torch.no_grad():
 print(on, torch.allclose(affine, net(X), atol=1e-4))
 # in general a ReLU net is piecewise linear: constant input-gradient within a
 # region, a different one across a kink
-net[0].bias.data.normal_()
+with torch.no_grad():
+    net[0].bias.normal_()
 pts = torch.tensor([[0.5, 0.5], [0.5001, 0.5], [-2.0, 1.0]], requires_grad=True)
 (grad,) = torch.autograd.grad(net(pts).sum(), pts)
 print(grad.round(decimals=4))
