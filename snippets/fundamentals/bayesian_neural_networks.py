@@ -25,10 +25,15 @@ with torch.no_grad():
     samples = torch.stack([net(test) for _ in range(50)])  # (50, 4, 1)
 mean, std = samples.mean(0).squeeze(1), samples.std(0).squeeze(1)
 print("x      ", test.squeeze(1).tolist())
+# > x       [0.0, 0.5, 3.0, 6.0]
 print("mean   ", [f"{v:.2f}" for v in mean])
+# > mean    ['0.00', '0.88', '-0.01', '-0.33']
 print("spread ", [f"{v:.2f}" for v in std])
+# > spread  ['0.12', '0.13', '0.42', '0.52']
 print("truth  ", [f"{v:.2f}" for v in torch.sin(3 * test).squeeze(1)])
+# > truth   ['0.00', '1.00', '0.41', '-0.75']
 # a standard network gives one answer and no spread
 net.eval()
 with torch.no_grad():
     print("eval   ", [f"{v:.2f}" for v in net(test).squeeze(1)])
+    # > eval    ['0.02', '0.87', '-0.18', '-0.43']

@@ -26,5 +26,11 @@ for k in [1, 2, 4, 8]:
         H = torch.cat([H, torch.ones_like(x)[:, None]], dim=1)
         sol = torch.linalg.lstsq(H, y[:, None]).solution
         fits.append(f"{(H @ sol - y[:, None]).abs().max().item():.2f}")
-    print(f"depth {k}: {2 * k:2} units, {pieces(y):3} pieces;", end=" ")
-    print(f"one layer, max |error| with {n} units {fits[0]}, {n // 2}: {fits[1]}")
+    print(
+        f"depth {k}: {2 * k:2} units, {pieces(y):3} pieces;",
+        f"one layer, max |error|: {n} units {fits[0]}, {n // 2} units {fits[1]}",
+    )
+    # > depth 1:  2 units,   2 pieces; one layer, max |error|: 2 units 0.00, 1 units 0.50
+    # > depth 2:  4 units,   4 pieces; one layer, max |error|: 4 units 0.00, 2 units 0.50
+    # > depth 4:  8 units,  16 pieces; one layer, max |error|: 16 units 0.00, 8 units 0.50
+    # > depth 8: 16 units, 256 pieces; one layer, max |error|: 256 units 0.00, 128 units 0.50

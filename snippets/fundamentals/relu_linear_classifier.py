@@ -17,6 +17,7 @@ with torch.no_grad():
     mlp[2].bias.zero_()
 far = 100 * torch.randn(1000, 2)
 print(torch.allclose(mlp(X), linear(X)), torch.allclose(mlp(far), linear(far)))
+# > True True
 # a random ReLU MLP whose first-layer biases keep every unit on over the data:
 # there ReLU is the identity, so the whole net is one affine map of the data
 net = nn.Sequential(nn.Linear(2, 16), nn.ReLU(), nn.Linear(16, 1))
@@ -26,6 +27,7 @@ with torch.no_grad():
     A = torch.cat([X, torch.ones(200, 1)], dim=1)
     affine = A @ torch.linalg.lstsq(A, net(X)).solution
 print(on, torch.allclose(affine, net(X), atol=1e-4))
+# > 1.0 True
 # in general a ReLU net is piecewise linear: constant input-gradient within a
 # region, a different one across a kink
 with torch.no_grad():
@@ -33,9 +35,13 @@ with torch.no_grad():
 pts = torch.tensor([[0.5, 0.5], [0.5001, 0.5], [-2.0, 1.0]], requires_grad=True)
 (grad,) = torch.autograd.grad(net(pts).sum(), pts)
 print(grad.round(decimals=4))
+# > tensor([[-0.2513, -0.0494],
+# >         [-0.2513, -0.0494],
+# >         [ 0.0108, -0.0038]])
 # XOR: no line classifies more than 3 of its 4 points (best of 100k random lines)
 xor_X = torch.tensor([[0.0, 0], [0, 1], [1, 0], [1, 1]])
 xor_y = torch.tensor([0.0, 1, 1, 0])
 W, B = torch.randn(100_000, 2), torch.randn(100_000, 1)
 acc = (((W @ xor_X.T + B) > 0).float() == xor_y).float().mean(dim=1)
 print(acc.max().item())
+# > 0.75

@@ -25,6 +25,15 @@ for width in [2, 4, 8, 16, 32, 64, 128, 256]:
         f"width {width:3}: max |error| {err.abs().max().item():.1e},",
         f"rms {err.pow(2).mean().sqrt().item():.1e}",
     )
+    # > width   2: max |error| 9.6e-01, rms 4.2e-01
+    # > width   4: max |error| 9.9e-01, rms 3.8e-01
+    # > width   8: max |error| 2.2e-01, rms 8.5e-02
+    # > width  16: max |error| 1.3e-01, rms 3.6e-02
+    # > width  32: max |error| 2.6e-02, rms 7.4e-03
+    # > width  64: max |error| 1.3e-02, rms 2.2e-03
+    # > width 128: max |error| 3.6e-03, rms 5.2e-04
+    # > width 256: max |error| 1.7e-03, rms 2.5e-04
 # the guarantee is on the compact set: outside it the fit is a straight line
 far = torch.linspace(2 * math.pi, 3 * math.pi, 1001, dtype=torch.float64).unsqueeze(1)
 print(f"{(features(far, 256) @ out - torch.sin(far)).abs().max().item():.1f}")
+# > 6.3
