@@ -25,12 +25,12 @@ for k in [1, 2, 4, 8]:
         H = torch.relu(x[:, None] - torch.arange(m) / m)
         H = torch.cat([H, torch.ones_like(x)[:, None]], dim=1)
         sol = torch.linalg.lstsq(H, y[:, None]).solution
-        fits.append(f"{(H @ sol - y[:, None]).abs().max().item():.2f}")
+        fits.append(round((H @ sol - y[:, None]).abs().max().item(), 3))
     print(
         f"depth {k}: {2 * k:2} units, {pieces(y):3} pieces;",
-        f"one layer, max |error|: {n} units {fits[0]}, {n // 2} units {fits[1]}",
+        f"one layer: {n} units, error {fits[0]}; {n // 2}, {fits[1]}",
     )
-    # > depth 1:  2 units,   2 pieces; one layer, max |error|: 2 units 0.00, 1 units 0.50
-    # > depth 2:  4 units,   4 pieces; one layer, max |error|: 4 units 0.00, 2 units 0.50
-    # > depth 4:  8 units,  16 pieces; one layer, max |error|: 16 units 0.00, 8 units 0.50
-    # > depth 8: 16 units, 256 pieces; one layer, max |error|: 256 units 0.00, 128 units 0.50
+    # > depth 1:  2 units,   2 pieces; one layer: 2 units, error 0.0; 1, 0.5
+    # > depth 2:  4 units,   4 pieces; one layer: 4 units, error 0.0; 2, 0.5
+    # > depth 4:  8 units,  16 pieces; one layer: 16 units, error 0.0; 8, 0.5
+    # > depth 8: 16 units, 256 pieces; one layer: 256 units, error 0.0; 128, 0.502
