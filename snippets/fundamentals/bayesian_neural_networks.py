@@ -20,7 +20,10 @@ for _ in range(300):
     opt.step()
 # MC dropout: keep dropout on at test time and average 50 stochastic passes
 test = torch.tensor([[0.0], [0.5], [3.0], [6.0]])  # two inside the data, two far
-net.train()
+net.eval()
+for m in net.modules():  # dropout back on, and only dropout
+    if isinstance(m, nn.Dropout):
+        m.train()
 with torch.no_grad():
     samples = torch.stack([net(test) for _ in range(50)])  # (50, 4, 1)
 mean, std = samples.mean(0).squeeze(1), samples.std(0).squeeze(1)
@@ -37,3 +40,5 @@ net.eval()
 with torch.no_grad():
     print("eval   ", [f"{v:.2f}" for v in net(test).squeeze(1)])
     # > eval    ['0.02', '0.87', '-0.18', '-0.43']
+    print(torch.equal(net(test), net(test)))
+    # > True
