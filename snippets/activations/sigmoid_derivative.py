@@ -20,6 +20,9 @@ p = torch.softmax(x, dim=0)
 Js = jacobian(lambda v: torch.softmax(v, dim=0), x)
 print(torch.allclose(Js, torch.diag(p) - torch.outer(p, p)))
 # > True
+# its diagonal has the sigmoid's form p (1 - p); the off-diagonal -p_i p_j do not vanish
+print(torch.allclose(torch.diagonal(Js), p * (1 - p)))
+# > True
 print(Js.round(decimals=3))
 # > tensor([[ 0.2300, -0.0650, -0.0100, -0.1550],
 # >         [-0.0650,  0.0920, -0.0020, -0.0250],
