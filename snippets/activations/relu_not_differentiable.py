@@ -35,3 +35,14 @@ h = torch.zeros(1, requires_grad=True)
 (g_where,) = torch.autograd.grad(torch.where(h >= 0, h, 0.0).sum(), h)
 print("x * (x > 0):", g_mask.item(), " where(x >= 0, x, 0):", g_where.item())
 # > x * (x > 0): 0.0  where(x >= 0, x, 0): 1.0
+# structural zeros: a zero-initialized layer's outputs are all exactly 0, and
+# relu'(0) = 0 then gives its weights no gradient; subgradient 1 would give some
+lin = torch.nn.Linear(4, 3)
+torch.nn.init.zeros_(lin.weight)
+torch.nn.init.zeros_(lin.bias)
+inp = torch.randn(8, 4)
+for name, f in [("relu", torch.relu), ("where", lambda z: torch.where(z >= 0, z, 0.0))]:
+    (g_w,) = torch.autograd.grad(f(lin(inp)).sum(), lin.weight)
+    print(name, "weight grad is all zero:", bool((g_w == 0).all()))
+    # > relu weight grad is all zero: True
+    # > where weight grad is all zero: False

@@ -7,13 +7,13 @@ y = ((X[:, :1] + 0.5 * X[:, 1:] + 0.8 * torch.randn(200, 1)) > 0).float()  # noi
 loss_fn = nn.BCEWithLogitsLoss()
 
 
-def train(model, steps=400, lr=2.0):  # full-batch gradient descent
-    opt = torch.optim.SGD(model.parameters(), lr=lr)
+def train(model, steps, lr=2.0):  # full-batch gradient descent: p -= lr * grad
     for _ in range(steps):
-        opt.zero_grad()
         loss = loss_fn(model(X), y)
-        loss.backward()
-        opt.step()
+        grads = torch.autograd.grad(loss, list(model.parameters()))
+        with torch.no_grad():
+            for p, g in zip(model.parameters(), grads, strict=True):
+                p -= lr * g
     return loss.item()
 
 
@@ -23,7 +23,7 @@ for init in [0.0, 5.0]:
     lr_model = nn.Linear(2, 1)
     nn.init.constant_(lr_model.weight, init)
     nn.init.constant_(lr_model.bias, -init)
-    loss = train(lr_model)
+    loss = train(lr_model, steps=200)
     fits.append(torch.cat([lr_model.weight.flatten(), lr_model.bias]).detach())
     print(f"init {init}: loss {loss:.4f}, (w, b) =", [f"{v:.3f}" for v in fits[-1]])
     # > init 0.0: loss 0.4224, (w, b) = ['2.351', '1.151', '-0.113']
@@ -49,7 +49,7 @@ mlps = []
 for seed in [0, 1]:
     torch.manual_seed(seed)
     mlp = nn.Sequential(nn.Linear(2, 8), nn.Tanh(), nn.Linear(8, 1))
-    loss = train(mlp)
+    loss = train(mlp, steps=400)
     print(
         f"seed {seed}: loss {loss:.4f}, W1[0] =", [f"{v:.2f}" for v in mlp[0].weight[0]]
     )

@@ -10,10 +10,8 @@ w = torch.randn(1, 256, dtype=torch.float64)
 b = -w * torch.empty(256, dtype=torch.float64).uniform_(-math.pi, math.pi)
 
 
-def features(t, width):  # one hidden layer of the first `width` units, plus a bias
-    return torch.cat(
-        [torch.relu(t @ w[:, :width] + b[:, :width]), torch.ones_like(t)], 1
-    )
+def features(t, width, act=torch.relu):  # the first `width` units, plus a bias
+    return torch.cat([act(t @ w[:, :width] + b[:, :width]), torch.ones_like(t)], 1)
 
 
 # only the output layer is fitted, by least squares
@@ -37,3 +35,10 @@ for width in [2, 4, 8, 16, 32, 64, 128, 256]:
 far = torch.linspace(2 * math.pi, 3 * math.pi, 1001, dtype=torch.float64).unsqueeze(1)
 print(f"{(features(far, 256) @ out - torch.sin(far)).abs().max().item():.1f}")
 # > 6.3
+# a polynomial activation is not universal: x**2 units span only quadratics
+for width in [2, 256]:
+    H = features(x, width, torch.square)
+    err = H @ torch.linalg.lstsq(H, y).solution - y
+    print(f"x**2, width {width:3}: max |error| {err.abs().max().item():.2f}")
+    # > x**2, width   2: max |error| 0.95
+    # > x**2, width 256: max |error| 0.95
