@@ -28,3 +28,6 @@ for name, f in acts.items():
 t = torch.tensor([-20.0, -5.0, 0.0, 5.0, 20.0])
 print([f"{d:.2g}" for d in (F.softplus(t) - torch.relu(t)).tolist()])
 # > ['2.1e-09', '0.0067', '0.69', '0.0067', '0']
+# "always positive" holds for real numbers: in float32 softplus underflows to 0
+print([f"{v:.2g}" for v in F.softplus(torch.tensor([-100.0, -104.0])).tolist()])
+# > ['3.8e-44', '0']
