@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-COMMON = 10500  # the most frequent tokens kept, besides those of the site's text
+COMMON = 12000  # the most frequent tokens kept, besides those of the site's text
 DIMS = 48  # dimensions per token in the browser's table (see the report in tools/search/README.md)
 QA_SEARCH = re.compile(r'<p class="qa-search" hidden>(.*?)</p>', re.S)
 H2 = re.compile(r'<h2\b[^>]*\bid="([^"]+)"', re.S)

@@ -24,7 +24,7 @@ const P = {
   k1: 2.0,
   field: { title: 3.0, terms: 2.5, body: 1.0 },   // BM25F field weights
   b: { title: 0.3, terms: 0.5, body: 0.75 },      // length normalisation per field
-  pair: 0.6,                                      // weight of a matched pair of adjacent words
+  pair: 0.4,                                      // weight of a matched pair of adjacent words
   coverage: 0.3,                                  // how much the share of query words found counts
   prefix: 0.5,                                    // weight of a last word completed by prefix
   semantic: 1.2,                                  // weight of the embedding cosine in the fusion
@@ -131,6 +131,7 @@ class Engine {
       body: new Field(plain(d.text)),
     }))
     this.df = new Map()
+    this.pairDf = new Map()  // documents holding each pair of adjacent words
     this.avg = { title: 0, terms: 0, body: 0 }
     for (const f of this.fields) {
       const seen = new Set()
@@ -139,6 +140,8 @@ class Engine {
         for (const t of f[name].tf.keys()) seen.add(t)
       }
       for (const t of seen) this.df.set(t, (this.df.get(t) || 0) + 1)
+      for (const k of new Set([...f.title.pairs, ...f.terms.pairs, ...f.body.pairs]))
+        this.pairDf.set(k, (this.pairDf.get(k) || 0) + 1)
     }
     this.vocab = [...this.df.keys()].sort()
     this.vectors = vectors
@@ -146,6 +149,12 @@ class Engine {
 
   idf(term) {
     const n = this.df.get(term) || 0
+    return Math.log(1 + (this.docs.length - n + 0.5) / (n + 0.5))
+  }
+
+  /** A pair scores by its own rarity: "neural network" is common as a pair though each word is not. */
+  pairIdf(key) {
+    const n = this.pairDf.get(key) || 0
     return Math.log(1 + (this.docs.length - n + 0.5) / (n + 0.5))
   }
 
@@ -232,7 +241,7 @@ class Engine {
       for (const [a, b] of pairs) {
         const key = a + " " + b
         const where = f.title.pairs.has(key) || f.terms.pairs.has(key) ? 1 : f.body.pairs.has(key) ? 0.5 : 0
-        if (where) lex += P.pair * where * (this.idf(a) + this.idf(b)) / 2
+        if (where) lex += P.pair * where * this.pairIdf(key)
       }
       if (total > 0) lex *= 1 - P.coverage + P.coverage * (found / total) ** 2
       const sem = qvec ? this.vectors.similarity(qvec, i) : 0
