@@ -17,7 +17,7 @@ Written under assets/search/:
   answer holds the pair (it weighs half).
 - v/N.bin: CHUNK token vectors at 4 bits, then their float32 scales (tokens sorted, so the pieces
   of a word being typed share a chunk).
-- x/N.json: the titles and teasers of one page's documents, for the results shown.
+- x/N.json: the titles and teasers of TEXT_DOCS documents of a page, for the results shown.
 - documents.json: the documents as Material indexed them, text and all. The worker never fetches
   it; the tests read it (the equivalence test, the practice controls' check).
 """
@@ -33,9 +33,10 @@ from pathlib import Path
 
 import numpy as np
 
-CHUNK = 64  # token vectors a file
-SHARD_BYTES = 3000  # raw bytes of postings a term shard holds, about (split between terms)
-PAIR_BYTES = 4000  # raw bytes of pairs a pair shard holds, about
+CHUNK = 16  # token vectors a file
+TEXT_DOCS = 2  # documents a text file
+SHARD_BYTES = 1500  # raw bytes of postings a term shard holds, about (split between terms)
+PAIR_BYTES = 2000  # raw bytes of pairs a pair shard holds, about
 TEASER = 320  # the worker's teaser() limit
 KINDS = ["question", "walkthrough", "page", "home"]
 
@@ -132,15 +133,18 @@ def js_length(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def teaser(text: str) -> str:
-    """A prefix of the worker's teaser() input that holds all of what it keeps (it cuts again)."""
+def teaser(text: str, limit: int = TEASER) -> str:
+    """The worker's teaser(): the first paragraph or two, cut at about `limit` characters."""
     paragraphs = re.findall(r"<p>[\s\S]*?</p>", text) or [text]
     out, length = "", 0
-    for n, p in enumerate(paragraphs):
+    for p in paragraphs:
+        n = js_length(plain(p))
+        if length > 0 and length + n > limit:
+            break
         out += p
-        length += js_length(plain(p))
-        if length > TEASER and n + 1 < len(paragraphs):
-            return out + paragraphs[n + 1]
+        length += n
+        if length > limit:
+            break
     return out
 
 
@@ -237,12 +241,14 @@ def write(out: Path, docs: list[dict], sections: dict, vectors) -> None:
             pair_starts.append(key)
         pshard[key] = flat
         size += cost
-    for n, page in enumerate(pages):
-        rows = [
-            [i, d["title"], teaser(expand(d["text"]))]
-            for i, d in enumerate(docs)
-            if page_of[i] == n
-        ]
+    # Titles and teasers by runs of at most TEXT_DOCS documents of one page.
+    text_starts: list[int] = []
+    for i in range(len(docs)):
+        if not text_starts or page_of[i] != page_of[i - 1] or i - text_starts[-1] >= TEXT_DOCS:
+            text_starts.append(i)
+    for n, first in enumerate(text_starts):
+        end = text_starts[n + 1] if n + 1 < len(text_starts) else len(docs)
+        rows = [[i, docs[i]["title"], teaser(expand(docs[i]["text"]))] for i in range(first, end)]
         (out / "x" / f"{n}.json").write_text(
             json.dumps(rows, separators=(",", ":")), encoding="utf-8"
         )
@@ -261,6 +267,7 @@ def write(out: Path, docs: list[dict], sections: dict, vectors) -> None:
         "df": [df[t] for t in vocab],
         "shards": starts,
         "pairs": pair_starts,
+        "texts": text_starts,
     }
     if vectors is not None:
         header, packed, ts, dq, ds = vectors

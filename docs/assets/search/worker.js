@@ -497,7 +497,7 @@ async function fetchFile(name, kind) {
  * The split index (tools/search/shards.py): the first file (index.json) and the documents'
  * vectors (docs.bin) on the first query; then, for each query, the shards it needs and has not
  * fetched yet: the postings of its terms (t/), the pairs of its adjacent words (p/), the vectors
- * of its word pieces (v/), and the titles and teasers of the pages it shows (x/). `read(name,
+ * of its word pieces (v/), and the titles and teasers of the results it shows (x/). `read(name,
  * kind)` fetches one file; tools/search/rank.cjs reads them from disk.
  */
 class Split {
@@ -511,6 +511,7 @@ class Split {
   }
 
   file(name, kind, use) {
+    if (this.asked) this.asked.add(name)  // tools/search/rank.cjs counts what each query reads
     if (!this.files.has(name)) {
       const done = this.read(name, kind).then(use)
       done.catch(() => this.files.delete(name))  // a failed fetch is tried again by the next query
@@ -591,9 +592,13 @@ class Split {
 
   /** The titles and teasers of the pages of the results shown (materialResult's first 60). */
   async texts(ranked) {
-    const e = this.engine, pages = new Set()
-    for (const r of ranked.slice(0, 60)) pages.add(this.index.page[r.i])
-    await Promise.all([...pages].map(p => this.file(`x/${p}.json`, "json", rows => {
+    const e = this.engine, files = new Set()
+    for (const r of ranked.slice(0, 60)) {
+      const pageDoc = e.byLocation.get(e.docs[r.i].location.split("#")[0])
+      for (const i of [r.i, pageDoc ? e.docs.indexOf(pageDoc) : -1])
+        if (i >= 0) files.add(Split.range(this.index.texts, i))
+    }
+    await Promise.all([...files].map(n => this.file(`x/${n}.json`, "json", rows => {
       for (const [i, title, text] of rows) Object.assign(e.docs[i], { title, text })
     })))
   }
