@@ -10,11 +10,11 @@ import json
 import os
 import subprocess
 
+import yaml
+
 from tools.qa import PROJECT
 from tools.search.box import SETS
 from tools.search.shards import analyze, stem
-
-import yaml
 
 RANK = PROJECT.root / "tools" / "search" / "rank.cjs"
 # Filters, the word being typed, and a query no question answers (the notice), besides the sets.
@@ -44,7 +44,9 @@ def results(site, full: bool, qs: list[str]) -> list:
 def test_split_index_gives_the_same_results_as_the_full_one(built_site):
     qs = queries()
     split, full = results(built_site, False, qs), results(built_site, True, qs)
-    assert sum(bool(r["items"]) for r in full) > 0.9 * len(qs), "the engine found nothing"
+    assert sum(bool(r["items"]) for r in full) > 0.9 * len(qs), (
+        "the engine found nothing"
+    )
     differ = [q for q, a, b in zip(qs, split, full, strict=True) if a != b]
     assert not differ, f"{len(differ)} of {len(qs)} queries differ, e.g. {differ[:5]}"
 
@@ -68,8 +70,6 @@ def test_the_python_analyzer_is_the_workers():
         input=json.dumps(texts), capture_output=True, text=True, check=True,
     )  # fmt: skip
     want = json.loads(proc.stdout)
-    got = [
-        [[list(w) for w in analyze(t)], [stem(x) for x in t.split()]] for t in texts
-    ]
+    got = [[[list(w) for w in analyze(t)], [stem(x) for x in t.split()]] for t in texts]
     got = json.loads(json.dumps(got))
     assert got == want

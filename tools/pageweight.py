@@ -158,7 +158,9 @@ def sample_queries() -> list[str]:
     queries = []
     for name, path in PROJECT.search_queries.items():
         if name != "tuning":
-            queries += [e["q"] for e in yaml.safe_load(path.read_text(encoding="utf-8"))]
+            queries += [
+                e["q"] for e in yaml.safe_load(path.read_text(encoding="utf-8"))
+            ]
     return sorted(set(queries), key=lambda q: (-len(q), q))[:SAMPLE]
 
 
@@ -174,8 +176,9 @@ def search_downloads(site: Path, queries: list[str] | None = None) -> list[int]:
 
     queries = sample_queries() if queries is None else queries
     folder = site / "assets" / "search"
+    base = sum(gzipped(site / f) for f in SEARCH_FILES if (site / f).exists())
     if not (folder / "index.json").exists():
-        return [0]
+        return [base]
     proc = subprocess.run(
         ["node", str(PROJECT.root / "tools" / "search" / "rank.cjs"), str(site),
          str(PROJECT.docs / "assets" / "search" / "worker.js")],
@@ -183,7 +186,6 @@ def search_downloads(site: Path, queries: list[str] | None = None) -> list[int]:
         env={**os.environ, "QA_FILES": "1"}, check=True,
     )  # fmt: skip
     sizes: dict[str, int] = {}
-    base = sum(gzipped(site / f) for f in SEARCH_FILES if (site / f).exists())
     out = []
     for names in json.loads(proc.stdout):
         for n in names:

@@ -250,7 +250,9 @@ def measure(factor: int, queries: list[str], search_only: bool = False) -> dict:
             "first search, median (kB)": statistics.median(downloads) / 1000,
             "index to first result (ms)": first,
             "search p95 (ms)": p95,
-            "heaviest page (kB gzip)": float("nan") if search_only else heaviest_page(site),
+            "heaviest page (kB gzip)": float("nan")
+            if search_only
+            else heaviest_page(site),
         }
 
 
@@ -258,7 +260,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--factors", default="1,2,5")
     ap.add_argument(
-        "--search", action="store_true", help="the search's figures alone (one build a copy)"
+        "--search",
+        action="store_true",
+        help="the search's figures alone (one build a copy)",
     )
     args = ap.parse_args()
     factors = [int(f) for f in args.factors.split(",")]

@@ -191,7 +191,12 @@ def vectors(docs: list[dict], dims: int = DIMS, common: int = COMMON) -> tuple:
         np.uint8
     )
     dq, ds = quantize(dv)
-    header = {"format": "QAS1", "dim": dims, "tokens": "\n".join(tokens), "docs": len(docs)}
+    header = {
+        "format": "QAS1",
+        "dim": dims,
+        "tokens": "\n".join(tokens),
+        "docs": len(docs),
+    }
     return header, packed, ts, dq, ds
 
 

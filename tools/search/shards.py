@@ -24,18 +24,16 @@ Written under assets/search/:
 
 from __future__ import annotations
 
-import gzip
-import html
 import json
 import re
 import shutil
 from pathlib import Path
 
-import numpy as np
-
 CHUNK = 16  # token vectors a file
 TEXT_DOCS = 2  # documents a text file
-SHARD_BYTES = 1500  # raw bytes of postings a term shard holds, about (split between terms)
+SHARD_BYTES = (
+    1500  # raw bytes of postings a term shard holds, about (split between terms)
+)
 PAIR_BYTES = 2000  # raw bytes of pairs a pair shard holds, about
 TEASER = 320  # the worker's teaser() limit
 KINDS = ["question", "walkthrough", "page", "home"]
@@ -244,11 +242,18 @@ def write(out: Path, docs: list[dict], sections: dict, vectors) -> None:
     # Titles and teasers by runs of at most TEXT_DOCS documents of one page.
     text_starts: list[int] = []
     for i in range(len(docs)):
-        if not text_starts or page_of[i] != page_of[i - 1] or i - text_starts[-1] >= TEXT_DOCS:
+        if (
+            not text_starts
+            or page_of[i] != page_of[i - 1]
+            or i - text_starts[-1] >= TEXT_DOCS
+        ):
             text_starts.append(i)
     for n, first in enumerate(text_starts):
         end = text_starts[n + 1] if n + 1 < len(text_starts) else len(docs)
-        rows = [[i, docs[i]["title"], teaser(expand(docs[i]["text"]))] for i in range(first, end)]
+        rows = [
+            [i, docs[i]["title"], teaser(expand(docs[i]["text"]))]
+            for i in range(first, end)
+        ]
         (out / "x" / f"{n}.json").write_text(
             json.dumps(rows, separators=(",", ":")), encoding="utf-8"
         )
@@ -284,10 +289,3 @@ def write(out: Path, docs: list[dict], sections: dict, vectors) -> None:
     (out / "index.json").write_text(
         json.dumps(index, separators=(",", ":")), encoding="utf-8"
     )
-
-
-def gzipped(path: Path) -> int:
-    return len(gzip.compress(path.read_bytes(), compresslevel=9))
-
-
-__all__ = ["analyze", "stem", "plain", "expand", "teaser", "write", "np", "html"]
