@@ -7,7 +7,8 @@
  * words, identifiers kept whole and split into their parts, pairs of adjacent words), fused with
  * the cosine between static word embeddings of the query and of each question (model2vec,
  * distilled from all-MiniLM-L6-v2 at build time: tools/search/). Walkthrough sections and section
- * pages weigh less than questions. Nothing is fetched until the first non-empty query.
+ * pages weigh less than questions. Nothing is fetched until the first non-empty query; then the
+ * index's first file, and for each query only the shards it reads (Split, tools/search/shards.py).
  *
  * Filters, typed into the box: `level:core` (working, expert), `section:autograd` (a section's
  * folder or a word of its title; `in:` is the same). They combine with words, or list alone.
@@ -289,9 +290,11 @@ class Engine {
 /* Static word embeddings                                                                      */
 
 /**
- * vectors.bin (tools/search/index.py), its header ({dim, tokens (one a line), docs}) in
- * index.json: the token vectors at 4 bits a number (two to a byte, the high nibble first, 8
- * meaning 0), the document vectors as int8, then a float32 scale per row of each. Tokens are
+ * The static embeddings (tools/search/index.py), their header ({dim, tokens (one a line), docs,
+ * chunk}) in index.json: the token vectors at 4 bits a number (two to a byte, the high nibble
+ * first, 8 meaning 0) with a float32 scale a row, `chunk` tokens a file (v/N.bin); the document
+ * vectors as int8, then a float32 scale a row (docs.bin). With chunk 0, one buffer holds all of
+ * it: token rows, document rows, token scales, document scales (tools/search/rank.cjs, QA_FULL). Tokens are
  * WordPiece pieces ("##" continues a word) of the model the vectors were distilled from; a query
  * is the mean of its pieces.
  */
