@@ -7,7 +7,8 @@
 //                                                    (documents.json), every token's vector
 //   QA_RESULTS=1 ...                                 Material's whole result for each query
 //   QA_FILES=1 ...                                   the files each query fetched, typed key by key
-//                                                    from a fresh worker (tools/pageweight.py)
+//                                                    from a fresh worker (tools/pageweight.py);
+//                                                    with QA_PASTED=1, as one query
 "use strict"
 const fs = require("fs")
 const path = require("path")
@@ -66,12 +67,13 @@ async function main() {
   const input = JSON.parse(fs.readFileSync(0, "utf8"))
   const out = []
   if (process.env.QA_FILES) {
-    // Each query typed key by key into a fresh worker: every prefix is a query (Material
+    // Each query typed key by key into a fresh worker (pasted: at once): every prefix is a query (Material
     // searches on every keystroke). The files it reads, the first two included.
     const split = await W.open(read)
     for (const q of input.queries) {
       split.asked = new Set(["index.json", "docs.bin"])
-      for (let k = 1; k <= q.length; k++) if (q.slice(0, k).trim()) await split.search(q.slice(0, k), {})
+      const typed = process.env.QA_PASTED ? [q] : [...q].map((_, k) => q.slice(0, k + 1))
+      for (const prefix of typed) if (prefix.trim()) await split.search(prefix, {})
       out.push([...split.asked])
     }
   } else {

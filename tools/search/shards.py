@@ -30,7 +30,7 @@ import shutil
 from pathlib import Path
 
 CHUNK = 16  # token vectors a file
-TEXT_DOCS = 2  # documents a text file
+TEXT_DOCS = 1  # documents a text file
 SHARD_BYTES = (
     1500  # raw bytes of postings a term shard holds, about (split between terms)
 )
