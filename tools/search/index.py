@@ -3,11 +3,12 @@
 - assets/search/: every document Material's search plugin indexed (questions, section pages,
   walkthrough sections, the home page), each question with its hidden search-terms line apart
   from its answer, its level and its section, split by tools/search/shards.py into a small first
-  file and the shards a query fetches (the terms it holds, the pieces it is made of, the pages
-  it shows).
+  file and the shards a query fetches (its terms' postings and pairs, its word pieces' vectors,
+  the teasers of the results it shows).
 - The static embeddings (tools/search/distill.py) of the WordPiece tokens a reader may type,
-  and of every document, projected onto the span of the documents' vectors. A query's dot product with a document is the same in that span as in the full space,
-  so the ranking by cosine is kept while the table shrinks from 256 numbers a token to DIMS.
+  and of every document, projected onto the span of the documents' vectors. A query's dot
+  product with a document is the same in that span as in the full space, so the ranking by
+  cosine is kept while the table shrinks from 256 numbers a token to DIMS.
 - search/search_index.json keeps Material's config (the on-page highlighter reads its separator)
   and no documents: Material's bundle fetches it on every page, the worker fetches its own files
   only once a search starts.
