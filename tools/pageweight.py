@@ -20,7 +20,7 @@ KINDS = ("html", "css", "js", "images", "other")
 BUDGETS = {
     "question page": 250_000,  # the page and what it loads, the search files apart
     "notebook page html": 100_000,  # a walkthrough's HTML
-    "search index": 600_000,  # what the first search downloads
+    "search index": 300_000,  # what the first search downloads (the worst sampled query)
 }
 
 
@@ -139,19 +139,63 @@ def page_weight(site: Path, page: str) -> Weight:
 
 
 # What a search costs: Material's bundle fetches search/search_index.json with every page (the
-# site's engine leaves it nearly empty); the search worker fetches the rest once a search starts
-# (tools/search/index.py).
-SEARCH_FILES = [
-    "search/search_index.json",
-    "assets/search/index.json",
-    "assets/search/vectors.bin",
-]
+# site's engine leaves it nearly empty); the search worker fetches the first file and the
+# documents' vectors on the first query, then the shards each query needs (tools/search/shards.py).
+SEARCH_FILES = ["search/search_index.json"]
+SAMPLE = 20  # the longest held-out queries, typed key by key: the most prefixes, the most shards
 
 
 def gzipped(path: Path) -> int:
     return len(gzip.compress(path.read_bytes(), compresslevel=9))
 
 
+def sample_queries() -> list[str]:
+    """The SAMPLE longest queries of the held-out sets (tests/search/, all but tuning.yml)."""
+    import yaml
+
+    from tools.qa import PROJECT
+
+    queries = []
+    for name, path in PROJECT.search_queries.items():
+        if name != "tuning":
+            queries += [
+                e["q"] for e in yaml.safe_load(path.read_text(encoding="utf-8"))
+            ]
+    return sorted(set(queries), key=lambda q: (-len(q), q))[:SAMPLE]
+
+
+def search_downloads(site: Path, queries: list[str] | None = None) -> list[int]:
+    """Bytes over the wire (gzip) that each query, typed key by key as the first search of a
+    visit, makes the browser download: the worker under Node (tools/search/rank.cjs) lists
+    the files every prefix reads."""
+    import json
+    import os
+    import subprocess
+
+    from tools.qa import PROJECT
+
+    queries = sample_queries() if queries is None else queries
+    folder = site / "assets" / "search"
+    base = sum(gzipped(site / f) for f in SEARCH_FILES if (site / f).exists())
+    if not (folder / "index.json").exists():
+        return [base]
+    proc = subprocess.run(
+        ["node", str(PROJECT.root / "tools" / "search" / "rank.cjs"), str(site),
+         str(PROJECT.docs / "assets" / "search" / "worker.js")],
+        input=json.dumps({"queries": queries}), capture_output=True, text=True,
+        env={**os.environ, "QA_FILES": "1"}, check=True,
+    )  # fmt: skip
+    sizes: dict[str, int] = {}
+    out = []
+    for names in json.loads(proc.stdout):
+        for n in names:
+            if n not in sizes:
+                sizes[n] = gzipped(folder / n) if (folder / n).exists() else 0
+        out.append(base + sum(sizes[n] for n in names))
+    return out
+
+
 def search_index(site: Path) -> int:
-    """Bytes over the wire of the files the first search loads, together (gzip)."""
-    return sum(gzipped(site / f) for f in SEARCH_FILES if (site / f).exists())
+    """Bytes over the wire of what the first search downloads (gzip): the worst of the
+    sampled held-out queries, typed key by key."""
+    return max(search_downloads(site))

@@ -11,8 +11,10 @@ For each copy it measures what a reader or a contributor pays:
 - the static checks of the tests (every page rule and site rule; the blocks to run are counted:
   each runs once, in its own process, so the block run grows with their number);
 - the cold strict build (no cache) and the warm one;
-- the bytes the first search downloads (gzip) and the search's latency in the worker as shipped,
-  under Node: the index loaded to the first result, and the p95 over the held-out queries;
+- the bytes the first search downloads (gzip: the worst and the median of the longest held-out
+  queries typed key by key, tools/pageweight.py) and the search's latency in the worker as
+  shipped, under Node: a fresh worker to its first result (the first file and the query's
+  shards read from disk), and the p95 over the held-out queries;
 - the heaviest question page over the wire (gzip).
 
 Then the growth exponent of each figure: b in cost ~ size^b between 1x and the largest factor
@@ -37,7 +39,7 @@ from pathlib import Path
 import yaml
 
 from tools import build
-from tools.pageweight import page_weight, search_index
+from tools.pageweight import page_weight, search_downloads
 from tools.qa import PROJECT, Project
 
 COPIED = ["mkdocs.yml", "pyproject.toml", "requirements.txt", ".gitignore"]
@@ -143,26 +145,38 @@ def timed_build(project: Project, site: Path) -> float:
 SEARCH_TIMES = r"""
 const fs = require("fs"), path = require("path")
 const [site, worker] = process.argv.slice(2)
-const t0 = performance.now()
-const W = require(path.resolve(worker))
 const dir = path.join(site, "assets", "search")
-const index = JSON.parse(fs.readFileSync(path.join(dir, "index.json"), "utf8"))
-const b = fs.readFileSync(path.join(dir, "vectors.bin"))
-const engine = W.create(index, b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength))
-const queries = JSON.parse(fs.readFileSync(0, "utf8"))
-W.materialResult(engine, engine.search(queries[0]), {})
-const first = performance.now() - t0
-const times = queries.map(q => {
-  const t = performance.now()
-  W.materialResult(engine, engine.search(q), {})
-  return performance.now() - t
-})
-process.stdout.write(JSON.stringify({ first, times }))
+const read = (name, kind) => new Promise((resolve, reject) => fs.readFile(path.join(dir, name),
+  (err, b) => err ? reject(err) : resolve(kind === "json" ? JSON.parse(b.toString("utf8"))
+    : b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength))))
+async function main() {
+  const queries = JSON.parse(fs.readFileSync(0, "utf8"))
+  const W = require(path.resolve(worker))
+  // The first result of each query in a fresh worker: its first file, then its shards.
+  const firsts = []
+  for (const q of queries.slice(0, 40)) {
+    const t0 = performance.now()
+    const split = await W.open(read)
+    await split.search(q, {})
+    firsts.push(performance.now() - t0)
+  }
+  const split = await W.open(read)
+  const times = []
+  for (const q of queries) {
+    const t = performance.now()
+    await split.search(q, {})
+    times.push(performance.now() - t)
+  }
+  process.stdout.write(JSON.stringify({ firsts, times }))
+}
+main()
 """
 
 
 def search_times(site: Path, queries: list[str]) -> tuple[float, float]:
-    """(ms from loading the index to the first result, p95 ms of a query) in the shipped worker."""
+    """(ms from a fresh worker to its first result, the worst of the first 40 queries: the first
+    file and the query's shards read from disk, no network; p95 ms of a query once warm) in the
+    shipped worker."""
     with tempfile.NamedTemporaryFile("w", suffix=".cjs", delete=False) as f:
         f.write(SEARCH_TIMES)
     try:
@@ -174,7 +188,7 @@ def search_times(site: Path, queries: list[str]) -> tuple[float, float]:
         os.unlink(f.name)
     out = json.loads(proc.stdout)
     times = sorted(out["times"])
-    return out["first"], times[min(len(times) - 1, int(0.95 * len(times)))]
+    return max(out["firsts"]), times[min(len(times) - 1, int(0.95 * len(times)))]
 
 
 def heaviest_page(site: Path) -> float:
@@ -201,51 +215,71 @@ FIGURES = {
     "cold build (s)": "s",
     "warm build (s)": "s",
     "first search (kB gzip)": "kB",
+    "first search, median (kB)": "kB",
     "index to first result (ms)": "ms",
     "search p95 (ms)": "ms",
     "heaviest page (kB gzip)": "kB",
 }
 
 
-def measure(factor: int, queries: list[str]) -> dict:
+SEARCH_ONLY = ["questions", "cold build (s)", "first search (kB gzip)",
+               "first search, median (kB)", "index to first result (ms)", "search p95 (ms)"]  # fmt: skip
+
+
+def measure(factor: int, queries: list[str], search_only: bool = False) -> dict:
     with tempfile.TemporaryDirectory(prefix=f"qa-scale-{factor}x-") as tmp:
         project = synthetic_copy(Path(tmp), factor)
-        seconds, questions, blocks = static_checks(project)
         site = Path(tmp) / "site"
-        cold = timed_build(project, site)
-        warm = statistics.median(timed_build(project, site) for _ in range(2))
+        if search_only:
+            cold = timed_build(project, site)
+            questions = len(json.loads((site / "assets/questions.json").read_text()))
+            seconds = blocks = warm = float("nan")
+        else:
+            seconds, questions, blocks = static_checks(project)
+            cold = timed_build(project, site)
+            warm = statistics.median(timed_build(project, site) for _ in range(2))
         first, p95 = search_times(site, queries)
+        downloads = search_downloads(site)
         return {
             "questions": questions,
             "blocks to run": blocks,
             "static checks (s)": seconds,
             "cold build (s)": cold,
             "warm build (s)": warm,
-            "first search (kB gzip)": search_index(site) / 1000,
+            "first search (kB gzip)": max(downloads) / 1000,
+            "first search, median (kB)": statistics.median(downloads) / 1000,
             "index to first result (ms)": first,
             "search p95 (ms)": p95,
-            "heaviest page (kB gzip)": heaviest_page(site),
+            "heaviest page (kB gzip)": float("nan")
+            if search_only
+            else heaviest_page(site),
         }
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--factors", default="1,2,5")
-    factors = [int(f) for f in ap.parse_args().factors.split(",")]
+    ap.add_argument(
+        "--search",
+        action="store_true",
+        help="the search's figures alone (one build a copy)",
+    )
+    args = ap.parse_args()
+    factors = [int(f) for f in args.factors.split(",")]
     queries = held_out_queries()
     print(
         f"make bench-scale on {os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}"
     )
     rows = {}
     for factor in factors:
-        rows[factor] = measure(factor, queries)
+        rows[factor] = measure(factor, queries, args.search)
         print(
             f"  {factor}x measured: {rows[factor]['questions']} questions", flush=True
         )
     lo, hi = factors[0], factors[-1]
     size = rows[hi]["questions"] / rows[lo]["questions"]
     print(f"\n{'figure':28}" + "".join(f"{f'{f}x':>10}" for f in factors) + "   growth")
-    for name in FIGURES:
+    for name in SEARCH_ONLY if args.search else FIGURES:
         values = [rows[f][name] for f in factors]
         a, b = values[0], values[-1]
         growth = (

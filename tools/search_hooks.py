@@ -3,7 +3,8 @@
 QA_SEARCH chooses the engine a build ships (`make bench` builds each to compare them):
 
 - `hybrid` (the default): docs/assets/search/worker.js, BM25F over words fused with static word
-  embeddings; its files (assets/search/index.json, vectors.bin) are written after the build.
+  embeddings; its files (assets/search/: a first file and shards, tools/search/shards.py) are
+  written after the build.
 - `pagefind`: Pagefind's index of one record per question (tools/search/pagefind.py), answered by
   docs/assets/search/pagefind-worker.js in Material's search box.
 - `material`: Material's own lunr worker, with the index tuned (tools/search/material.py).

@@ -117,8 +117,8 @@ def test_level_chips_and_practice_mode_by_level_across_navigation(
     # heading: in neither the search index nor the table of contents.
     built = (site / "tensors" / "index.html").read_text(encoding="utf-8")
     assert built.count('<div class="qa-card"') == len(found), "cards not in the page"
-    index = json.loads(  # the site's search index (tools/search/index.py)
-        (site / "assets" / "search" / "index.json").read_text(encoding="utf-8")
+    index = json.loads(  # the documents the search indexed (tools/search/shards.py)
+        (site / "assets" / "search" / "documents.json").read_text(encoding="utf-8")
     )
     assert index["docs"], (
         "the search index holds no document: this check would check nothing"

@@ -1164,9 +1164,11 @@ BUDGET_RULES = [
     ),
     (
         "budget-search-index",
-        "The files the first search downloads (the index, the vectors) stay under their "
-        "budget, gzip-compressed.",
-        "Shorten search-terms lines; the budgets live in tools/pageweight.py (BUDGETS).",
+        "What the first search downloads (the first file, the documents' vectors and the "
+        "shards its words need: the worst of the longest held-out queries typed key by key) "
+        "stays under its budget, gzip-compressed.",
+        "Shorten search-terms lines, or split the index finer (tools/search/shards.py); the "
+        "budgets live in tools/pageweight.py (BUDGETS).",
     ),
 ]
 for _id, _checks, _fix in BUDGET_RULES:

@@ -1,12 +1,14 @@
 """What the search worker (docs/assets/search/worker.js) reads, written into the built site.
 
-- assets/search/index.json: every document Material's search plugin indexed (questions, section
-  pages, walkthrough sections, the home page), each question with its hidden search-terms line
-  apart from its answer, its level and its section.
-- assets/search/vectors.bin (its header in index.json): the static embeddings (tools/search/distill.py) of the WordPiece
-  tokens a reader may type, and of every document, projected onto the span of the documents'
-  vectors. A query's dot product with a document is the same in that span as in the full space,
-  so the ranking by cosine is kept while the table shrinks from 256 numbers a token to DIMS.
+- assets/search/: every document Material's search plugin indexed (questions, section pages,
+  walkthrough sections, the home page), each question with its hidden search-terms line apart
+  from its answer, its level and its section, split by tools/search/shards.py into a small first
+  file and the shards a query fetches (its terms' postings and pairs, its word pieces' vectors,
+  the teasers of the results it shows).
+- The static embeddings (tools/search/distill.py) of the WordPiece tokens a reader may type,
+  and of every document, projected onto the span of the documents' vectors. A query's dot
+  product with a document is the same in that span as in the full space, so the ranking by
+  cosine is kept while the table shrinks from 256 numbers a token to DIMS.
 - search/search_index.json keeps Material's config (the on-page highlighter reads its separator)
   and no documents: Material's bundle fetches it on every page, the worker fetches its own files
   only once a search starts.
@@ -20,6 +22,8 @@ import re
 from pathlib import Path
 
 import numpy as np
+
+from tools.search import shards
 
 COMMON = 12000  # the most frequent tokens kept, besides those of the site's text
 DIMS = 48  # dimensions per token in the browser's table (see the report in tools/search/README.md)
@@ -151,11 +155,10 @@ def quantize(rows: np.ndarray, levels: int = 127) -> tuple[np.ndarray, np.ndarra
     return q, scale.astype(np.float32)
 
 
-def vectors(
-    docs: list[dict], dims: int = DIMS, common: int = COMMON
-) -> tuple[dict, bytes]:
-    """({dim, tokens (one a line), docs}, the binary file): the header travels in index.json,
-    which the server compresses; the numbers, which no compression shrinks, in vectors.bin."""
+def vectors(docs: list[dict], dims: int = DIMS, common: int = COMMON) -> tuple:
+    """({dim, tokens (one a line), docs}, the tokens' rows at 4 bits (two numbers a byte),
+    their scales, the documents' rows as int8, their scales): tools/search/shards.py writes
+    them, the header into index.json, the numbers (which no compression shrinks) apart."""
     from tools.search.distill import table
 
     tokens, table_ = table()
@@ -190,15 +193,12 @@ def vectors(
     )
     dq, ds = quantize(dv)
     header = {
-        "format": "QAV3",
+        "format": "QAS1",
         "dim": dims,
         "tokens": "\n".join(tokens),
         "docs": len(docs),
     }
-    out = bytearray(packed.tobytes() + dq.tobytes())
-    out += b"\0" * ((4 - len(out) % 4) % 4)
-    out += ts.tobytes() + ds.tobytes()
-    return header, bytes(out)
+    return header, packed, ts, dq, ds
 
 
 def build(site: Path, with_vectors: bool = True) -> dict:
@@ -211,20 +211,15 @@ def build(site: Path, with_vectors: bool = True) -> dict:
     docs = documents(site, material["docs"], questions)
     out = site / "assets" / "search"
     out.mkdir(parents=True, exist_ok=True)
-    index = {
-        "docs": [dict(d, text=compact(d["text"])) for d in docs],
-        "sections": sections(questions, material["docs"]),
-    }
-    if with_vectors and sum(d["kind"] == "question" for d in docs) >= 4:
-        index["vectors"], data = vectors(docs)
-        (out / "vectors.bin").write_bytes(data)
-    (out / "index.json").write_text(
-        json.dumps(index, separators=(",", ":")), encoding="utf-8"
+    enough = with_vectors and sum(d["kind"] == "question" for d in docs) >= 4
+    shards.write(
+        out,
+        [dict(d, text=compact(d["text"])) for d in docs],
+        sections(questions, material["docs"]),
+        vectors(docs) if enough else None,
     )
     index_path.write_text(
         json.dumps({"config": material["config"], "docs": []}, separators=(",", ":")),
         encoding="utf-8",
     )
-    return {
-        p.name: p.stat().st_size for p in out.iterdir() if p.suffix in (".json", ".bin")
-    }
+    return {p.name: p.stat().st_size for p in out.iterdir() if p.is_file()}

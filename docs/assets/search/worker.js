@@ -7,7 +7,8 @@
  * words, identifiers kept whole and split into their parts, pairs of adjacent words), fused with
  * the cosine between static word embeddings of the query and of each question (model2vec,
  * distilled from all-MiniLM-L6-v2 at build time: tools/search/). Walkthrough sections and section
- * pages weigh less than questions. Nothing is fetched until the first non-empty query.
+ * pages weigh less than questions. Nothing is fetched until the first non-empty query; then the
+ * index's first file, and for each query only the shards it reads (Split, tools/search/shards.py).
  *
  * Filters, typed into the box: `level:core` (working, expert), `section:autograd` (a section's
  * folder or a word of its title; `in:` is the same). They combine with words, or list alone.
@@ -17,7 +18,6 @@
 "use strict"
 
 const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3
-const FILES = { index: "index.json", vectors: "vectors.bin" }
 
 /* Ranking parameters (tuned on tests/search/tuning.yml only) */
 const P = {
@@ -100,10 +100,10 @@ function plain(html) {
 /* Index                                                                                       */
 
 class Field {
-  constructor(text) {
+  constructor(text, length = 0) {
     this.tf = new Map()
     this.pairs = new Set()
-    this.length = 0
+    this.length = length
     let prev = null
     for (const w of analyze(text)) {
       if (w.stop) continue
@@ -121,17 +121,41 @@ function expand(text) {
   return text.replace(/`([^`]*)`/g, "<code>$1</code>").replace(/&#96;/g, "`")
 }
 
+/**
+ * The ranking's numbers: every document's fields (term frequencies, pairs, lengths), the
+ * documents' frequencies, the average lengths. Built from every document's text (`index.docs`,
+ * assets/search/documents.json: the tests), or from the split index's first file (`split`), whose
+ * fields start empty and are filled by Split.need() with the shards of each query's terms
+ * before it is ranked: the same numbers for the terms a query reads.
+ */
 class Engine {
   constructor(index, vectors) {
-    this.docs = index.docs.map(d => ({ ...d, text: expand(d.text) }))
+    if (index.format === "QAS1") {
+      this.docs = index.page.map((p, i) => {
+        const anchor = index.anchor[i]
+        const doc = { location: index.pages[p] + (anchor ? "#" + anchor : ""), kind: index.kinds[index.kind[i]] }
+        if (index.level[i]) doc.level = index.levels[index.level[i] - 1]
+        return doc
+      })
+      this.fields = this.docs.map((d, i) => ({
+        title: new Field("", index.lengths[3 * i]),
+        terms: new Field("", index.lengths[3 * i + 1]),
+        body: new Field("", index.lengths[3 * i + 2]),
+      }))
+      const vocab = index.vocab ? index.vocab.split("\n") : []
+      this.df = new Map(vocab.map((t, n) => [t, index.df[n]]))
+    } else {
+      this.docs = index.docs.map(d => ({ ...d, text: expand(d.text) }))
+      this.fields = this.docs.map(d => ({
+        title: new Field(plain(d.title)),
+        terms: new Field(d.terms || ""),
+        body: new Field(plain(d.text)),
+      }))
+    }
     this.sections = index.sections
-    this.fields = this.docs.map(d => ({
-      title: new Field(plain(d.title)),
-      terms: new Field(d.terms || ""),
-      body: new Field(plain(d.text)),
-    }))
-    this.df = new Map()
-    this.pairDf = new Map()  // documents holding each pair of adjacent words
+    const counting = !this.df
+    if (counting) this.df = new Map()
+    this.pairDf = new Map()  // documents holding each pair of adjacent words (Split.pairs when split)
     this.avg = { title: 0, terms: 0, body: 0 }
     for (const f of this.fields) {
       const seen = new Set()
@@ -139,12 +163,14 @@ class Engine {
         this.avg[name] += f[name].length / this.docs.length
         for (const t of f[name].tf.keys()) seen.add(t)
       }
-      for (const t of seen) this.df.set(t, (this.df.get(t) || 0) + 1)
-      for (const k of new Set([...f.title.pairs, ...f.terms.pairs, ...f.body.pairs]))
-        this.pairDf.set(k, (this.pairDf.get(k) || 0) + 1)
+      if (counting) for (const t of seen) this.df.set(t, (this.df.get(t) || 0) + 1)
+      if (counting)
+        for (const k of new Set([...f.title.pairs, ...f.terms.pairs, ...f.body.pairs]))
+          this.pairDf.set(k, (this.pairDf.get(k) || 0) + 1)
     }
     this.vocab = [...this.df.keys()].sort()
     this.vectors = vectors
+    this.byLocation = new Map(this.docs.map(d => [d.location, d]))
   }
 
   idf(term) {
@@ -274,9 +300,11 @@ class Engine {
 /* Static word embeddings                                                                      */
 
 /**
- * vectors.bin (tools/search/index.py), its header ({dim, tokens (one a line), docs}) in
- * index.json: the token vectors at 4 bits a number (two to a byte, the high nibble first, 8
- * meaning 0), the document vectors as int8, then a float32 scale per row of each. Tokens are
+ * The static embeddings (tools/search/index.py), their header ({dim, tokens (one a line), docs,
+ * chunk}) in index.json: the token vectors at 4 bits a number (two to a byte, the high nibble
+ * first, 8 meaning 0) with a float32 scale a row, `chunk` tokens a file (v/N.bin); the document
+ * vectors as int8, then a float32 scale a row (docs.bin). With chunk 0, one buffer holds all of
+ * it: token rows, document rows, token scales, document scales (tools/search/rank.cjs, QA_FULL). Tokens are
  * WordPiece pieces ("##" continues a word) of the model the vectors were distilled from; a query
  * is the mean of its pieces.
  */
@@ -286,13 +314,28 @@ class Vectors {
     const tokens = header.tokens.split("\n")
     const n = tokens.length, m = header.docs
     let offset = 0
-    this.tokens = new Uint8Array(buffer, offset, n * this.dim / 2); offset += n * this.dim / 2
+    this.chunk = header.chunk || 0
+    if (this.chunk) {
+      // The split index: docs.bin holds the documents' rows; the tokens' arrive by chunk (load).
+      this.tokens = new Uint8Array(n * this.dim / 2)
+      this.tokenScale = new Float32Array(n)
+    } else {
+      this.tokens = new Uint8Array(buffer, offset, n * this.dim / 2); offset += n * this.dim / 2
+    }
     this.docs = new Int8Array(buffer, offset, m * this.dim); offset += m * this.dim
     offset += (4 - offset % 4) % 4
-    this.tokenScale = new Float32Array(buffer, offset, n); offset += 4 * n
+    if (!this.chunk) { this.tokenScale = new Float32Array(buffer, offset, n); offset += 4 * n }
     this.docScale = new Float32Array(buffer, offset, m)
     this.ids = new Map(tokens.map((t, i) => [t, i]))
     this.maxWord = 100
+  }
+
+  /** v/N.bin: the rows of tokens N x chunk onwards at 4 bits, then their float32 scales. */
+  load(c, buffer) {
+    const first = c * this.chunk, count = Math.min(this.chunk, this.ids.size - first)
+    const row = this.dim / 2
+    this.tokens.set(new Uint8Array(buffer, 0, count * row), first * row)
+    this.tokenScale.set(new Float32Array(buffer.slice(count * row, count * row + 4 * count)), first)
   }
 
   /** BERT's basic tokenizer (lower case, no accents, punctuation apart), then WordPiece. */
@@ -463,20 +506,143 @@ async function fetchFile(name, kind) {
   return kind === "json" ? response.json() : response.arrayBuffer()
 }
 
+/**
+ * The split index (tools/search/shards.py): the first file (index.json) and the documents'
+ * vectors (docs.bin) on the first query; then, for each query, the shards it needs and has not
+ * fetched yet: the postings of its terms (t/), the pairs of its adjacent words (p/), the vectors
+ * of its word pieces (v/), and the titles and teasers of the results it shows (x/). `read(name,
+ * kind)` fetches one file; tools/search/rank.cjs reads them from disk.
+ */
+class Split {
+  constructor(index, buffer, read) {
+    const vectors = buffer && index.vectors ? new Vectors(index.vectors, buffer) : null
+    this.engine = new Engine(index, vectors)
+    this.index = index
+    this.vocab = index.vocab ? index.vocab.split("\n") : []  // sorted as Python sorts: ASCII
+    this.read = read
+    this.files = new Map()  // name -> Promise, once per file
+  }
+
+  file(name, kind, use) {
+    if (this.asked) this.asked.add(name)  // tools/search/rank.cjs counts what each query reads
+    if (!this.files.has(name)) {
+      const done = this.read(name, kind).then(use)
+      done.catch(() => this.files.delete(name))  // a failed fetch is tried again by the next query
+      this.files.set(name, done)
+    }
+    return this.files.get(name)
+  }
+
+  /** The range a sorted list of first keys gives `key`. */
+  static range(firsts, key, list) {
+    let lo = 0, hi = firsts.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if ((list ? list[firsts[mid]] : firsts[mid]) <= key) lo = mid + 1
+      else hi = mid
+    }
+    return lo - 1
+  }
+
+  /** Every file that ranking and showing `query` reads, fetched (the search itself waits). */
+  async need(query) {
+    const e = this.engine, wanted = []
+    const { rest } = e.filters(query)
+    const words = analyze(rest)
+    const typing = /[A-Za-z0-9_]$/.test(rest)
+    const terms = new Set()
+    words.forEach((w, i) => {
+      for (const t of w.terms) if (e.df.has(t)) terms.add(t)
+      if (typing && i === words.length - 1 && w.word.length >= 2)
+        for (const t of e.complete(w.word)) terms.add(t)
+      if (!w.stop) for (const t of [stem(w.word), w.word]) if (e.df.has(t)) terms.add(t)  // marks
+    })
+    for (const t of terms) {
+      const s = Split.range(this.index.shards, t, this.vocab)
+      wanted.push(this.file(`t/${s}.json`, "json", shard => this.postings(shard)))
+    }
+    let prev = null
+    for (const w of words) {
+      if (w.stop) continue
+      const head = w.terms[0]
+      if (head && prev && e.df.has(prev) && e.df.has(head)) {
+        const s = Split.range(this.index.pairs, prev + " " + head)
+        if (s >= 0) wanted.push(this.file(`p/${s}.json`, "json", shard => this.pairs(shard)))
+      }
+      prev = head || prev
+    }
+    const v = e.vectors
+    if (v && v.chunk) {
+      for (const c of new Set(v.pieces(rest).map(id => Math.floor(id / v.chunk))))
+        wanted.push(this.file(`v/${c}.bin`, "buffer", buffer => v.load(c, buffer)))
+    }
+    await Promise.all(wanted)
+  }
+
+  postings(shard) {
+    const fields = this.engine.fields
+    for (const [t, flat] of Object.entries(shard)) {
+      let doc = 0
+      for (let k = 0; k < flat.length; k += 4) {
+        doc += flat[k]
+        if (flat[k + 1]) fields[doc].title.tf.set(t, flat[k + 1])
+        if (flat[k + 2]) fields[doc].terms.tf.set(t, flat[k + 2])
+        if (flat[k + 3]) fields[doc].body.tf.set(t, flat[k + 3])
+      }
+    }
+  }
+
+  pairs(shard) {
+    const fields = this.engine.fields
+    for (const [key, flat] of Object.entries(shard)) {
+      this.engine.pairDf.set(key, flat.length)  // one entry per document holding the pair
+      let doc = 0
+      for (const n of flat) {
+        doc += n >> 1
+        fields[doc][n & 1 ? "body" : "title"].pairs.add(key)
+      }
+    }
+  }
+
+  /** The titles and teasers of the pages of the results shown (materialResult's first 60). */
+  async texts(ranked) {
+    const e = this.engine, files = new Set()
+    for (const r of ranked.slice(0, 60)) {
+      const pageDoc = e.byLocation.get(e.docs[r.i].location.split("#")[0])
+      for (const i of [r.i, pageDoc ? e.docs.indexOf(pageDoc) : -1])
+        if (i >= 0) files.add(Split.range(this.index.texts, i))
+    }
+    await Promise.all([...files].map(n => this.file(`x/${n}.json`, "json", rows => {
+      for (const [i, title, text] of rows) Object.assign(e.docs[i], { title, text })
+    })))
+  }
+
+  async search(query, options) {
+    await this.need(query)
+    const found = this.engine.search(query)
+    await this.texts(found.ranked)
+    return materialResult(this.engine, found, options)
+  }
+}
+
+/** The split index, opened with `read(name, kind)` (kind "json" or "buffer"). */
+async function open(read) {
+  const [index, buffer] = await Promise.all([
+    read("index.json", "json"),
+    read("docs.bin", "buffer").catch(err => { console.warn(err); return null }),
+  ])
+  return new Split(index, buffer, read)
+}
+
 function load() {
-  if (!loading)
-    loading = Promise.all([
-      fetchFile(FILES.index, "json"),
-      fetchFile(FILES.vectors, "buffer").catch(err => { console.warn(err); return null }),
-    ]).then(([index, buffer]) => create(index, buffer))
+  if (!loading) loading = open(fetchFile)
   return loading
 }
 
+/** The engine over every document's text (documents.json) and a full vectors buffer: the tests. */
 function create(index, buffer) {
   const vectors = buffer && index.vectors ? new Vectors(index.vectors, buffer) : null
-  const engine = new Engine(index, vectors)
-  engine.byLocation = new Map(engine.docs.map(d => [d.location, d]))
-  return engine
+  return new Engine(index, vectors)
 }
 
 async function handle(message) {
@@ -488,8 +654,8 @@ async function handle(message) {
       const query = String(message.data || "")
       if (!query.trim()) return { type: RESULT, data: { items: [] } }
       try {
-        const engine = await load()
-        return { type: RESULT, data: materialResult(engine, engine.search(query), options) }
+        const split = await load()
+        return { type: RESULT, data: await split.search(query, options) }
       } catch (err) {
         console.warn(`search failed for ${JSON.stringify(query)}`, err)
         return { type: RESULT, data: { items: [] } }
@@ -501,7 +667,7 @@ async function handle(message) {
 }
 
 if (typeof module !== "undefined" && module.exports) {
-  module.exports = { Engine, Vectors, create, materialResult, analyze, stem, P }
+  module.exports = { Engine, Vectors, Split, open, create, materialResult, analyze, stem, P }
 } else {
   // Answer in order: a query waits for the one before it (each keystroke is a query).
   let queue = Promise.resolve()
