@@ -6,7 +6,8 @@ import torch
 def repeat(a, d):
     """a (n,) repeated d >= 0 times as the rows of a new (d, n) tensor of a's dtype, as
     a[None].repeat(d, 1); d == 0 gives shape (0, n). Puzzle rules; no loops, no
-    Tensor.repeat, expand, tile, broadcast_to or repeat_interleave."""
+    Tensor.repeat, expand, tile, broadcast_to, broadcast_tensors, as_strided or
+    repeat_interleave."""
     # --8<-- [start:solution]
     # a[None] is (1, n); indexing its row 0 with d zeros picks it d times, a copy.
     return a[None][torch.arange(d) * 0]
@@ -25,6 +26,8 @@ FORBIDDEN = (
     "torch.Tensor.broadcast_to",
     "torch.repeat_interleave",
     "torch.Tensor.repeat_interleave",
+    "torch.broadcast_tensors",
+    "torch.as_strided",
 )
 
 
@@ -47,10 +50,11 @@ def check(repeat):
     for case, a in vectors.items():
         for d in range(6):  # none, one row, several; square when d == len(a)
             same(repeat(a, d), a[None].repeat(d, 1), f"{case}, d={d}")
-    a = torch.randn(3)
-    before = a.clone()
-    repeat(a, 2)[0, 0] = 100.0  # a new tensor: writing into it leaves a as it was
-    same(a, before, "a written through the result: return a copy, as repeat does")
+    for d in (1, 2):  # a new tensor: writing into it leaves a as it was
+        a = torch.randn(3)
+        before = a.clone()
+        repeat(a, d)[0, 0] = 100.0
+        same(a, before, f"d={d}, a written through the result: return a copy, as repeat does")
     print("repeat matches Tensor.repeat: d = 0 to 5, bool, inf and nan, empty, a copy")
     # > repeat matches Tensor.repeat: d = 0 to 5, bool, inf and nan, empty, a copy
 
