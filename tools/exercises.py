@@ -265,7 +265,8 @@ def _forbid(names, candidates):
         setattr(owner, parts[-1], guarded)
 
     # The same op under any other name: torch.X and Tensor.X by their bindings
-    # (torch._C._VariableFunctions, torch._C.TensorBase), Tensor.X_ in place, torch.ops.aten.X.
+    # (torch._C._VariableFunctions, torch._C.TensorBase), Tensor.X_ in place and
+    # torch.ops.aten.X.
     # A torch function mode sees each call by the name torch resolves it to.
     import torch
     from torch.overrides import TorchFunctionMode
@@ -273,7 +274,7 @@ def _forbid(names, candidates):
     ops = {}
     for dotted in names:
         parts = dotted.split(".")
-        if len(parts) == 2 or parts[:2] == ["torch", "Tensor"] and len(parts) == 3:
+        if parts[0] == "torch" and (len(parts) == 2 or parts[1] == "Tensor" and len(parts) == 3):
             ops.setdefault(parts[-1], dotted)
             if parts[1] == "Tensor" and not parts[-1].endswith("_"):
                 ops.setdefault(parts[-1] + "_", dotted)
@@ -282,8 +283,10 @@ def _forbid(names, candidates):
         def __torch_function__(self, func, types, args=(), kwargs=None):
             name = getattr(func, "__name__", "").split(".")[0]
             if name in ops and called_from_candidate():
-                message = f"the task forbids {ops[name]}: write it from the operations it allows"
-                raise AssertionError(message + f" (called as {name})")
+                raise AssertionError(
+                    f"the task forbids {ops[name]} (called as {name}): write it"
+                    " from the operations it allows"
+                )
             return func(*args, **(kwargs or {}))
 
     if ops:

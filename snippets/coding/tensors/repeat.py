@@ -54,7 +54,7 @@ def check(repeat):
         a = torch.randn(3)
         before = a.clone()
         repeat(a, d)[0, 0] = 100.0
-        same(a, before, f"d={d}, a written through the result: return a copy, as repeat does")
+        same(a, before, f"d={d}, a written through the result: return a copy")
     print("repeat matches Tensor.repeat: d = 0 to 5, bool, inf and nan, empty, a copy")
     # > repeat matches Tensor.repeat: d = 0 to 5, bool, inf and nan, empty, a copy
 
