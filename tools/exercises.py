@@ -226,8 +226,11 @@ def _forbid(names, candidates):
     def called_from_candidate():
         frame = sys._getframe(2)
         while frame is not None:
-            if os.path.abspath(frame.f_code.co_filename) in files:
+            name = os.path.abspath(frame.f_code.co_filename)
+            if name in files:
                 return True
+            if name.endswith(os.path.join("torch", "_tensor_str.py")):
+                return False  # printing a tensor: torch's own calls, not the reader's
             frame = frame.f_back
         return False
 
@@ -260,6 +263,34 @@ def _forbid(names, candidates):
 
             guarded = functools.wraps(original)(guarded)
         setattr(owner, parts[-1], guarded)
+
+    # The same op under any other name: torch.X and Tensor.X by their bindings
+    # (torch._C._VariableFunctions, torch._C.TensorBase), Tensor.X_ in place and
+    # torch.ops.aten.X.
+    # A torch function mode sees each call by the name torch resolves it to.
+    import torch
+    from torch.overrides import TorchFunctionMode
+
+    ops = {}
+    for dotted in names:
+        parts = dotted.split(".")
+        if parts[0] == "torch" and (len(parts) == 2 or parts[1] == "Tensor" and len(parts) == 3):
+            ops.setdefault(parts[-1], dotted)
+            if parts[1] == "Tensor" and not parts[-1].endswith("_"):
+                ops.setdefault(parts[-1] + "_", dotted)
+
+    class Forbid(TorchFunctionMode):
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            name = getattr(func, "__name__", "").split(".")[0]
+            if name in ops and called_from_candidate():
+                raise AssertionError(
+                    f"the task forbids {ops[name]} (called as {name}): write it"
+                    " from the operations it allows"
+                )
+            return func(*args, **(kwargs or {}))
+
+    if ops:
+        Forbid().__enter__()
 
 """
 
