@@ -1,0 +1,30 @@
+import torch
+
+torch.manual_seed(0)
+a, b = torch.randn(5, 3), torch.randn(4, 3)
+
+d_bcast = (a[:, None, :] - b[None, :, :]).norm(dim=-1)  # (5, 4, 3) intermediate
+sq = (a * a).sum(1)[:, None] + (b * b).sum(1)[None, :] - 2 * a @ b.T
+d_expand = sq.clamp_min(0).sqrt()
+d_cdist = torch.cdist(a, b)
+print(d_bcast.shape, torch.allclose(d_bcast, d_expand, atol=1e-5))
+# > torch.Size([5, 4]) True
+print(torch.allclose(d_bcast, d_cdist, atol=1e-5))
+# > True
+
+# cancellation: points far from the origin, distance to itself
+p = torch.full((3, 3), 1000.0) + torch.randn(3, 3) * 1e-3
+sq = (p * p).sum(1)[:, None] + (p * p).sum(1)[None, :] - 2 * p @ p.T
+print(sq.diagonal())  # exact value is 0: float32 rounding leaves noise
+# > tensor([ 0.0000, -0.5000,  0.0000])
+print(sq.sqrt().isnan().any().item(), sq.clamp_min(0).sqrt().isnan().any().item())
+# > True False
+
+# cdist: the mm path (used when P or R > 25 by default) vs the exact difference path
+q = torch.full((30, 3), 1000.0) + torch.randn(30, 3) * 1e-3
+mm = torch.cdist(q, q, compute_mode="use_mm_for_euclid_dist")
+exact = torch.cdist(q, q, compute_mode="donot_use_mm_for_euclid_dist")
+print(mm.diagonal().max().item() > 0, exact.diagonal().max().item())
+# > True 0.0
+print(torch.equal(torch.cdist(q, q), mm))  # 30 rows: the default took the mm path
+# > True
