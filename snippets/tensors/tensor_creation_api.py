@@ -32,3 +32,8 @@ x = torch.ones(2, 3, dtype=torch.float64)
 z = torch.zeros_like(x)
 print(z.shape, z.dtype, z.data_ptr() == x.data_ptr())
 # > torch.Size([2, 3]) torch.float64 False
+
+# deterministic mode fills uninitialized memory with NaN: torch.Tensor(3) is one
+torch.use_deterministic_algorithms(True)
+print(torch.Tensor(3), torch.empty(3))
+# > tensor([nan, nan, nan]) tensor([nan, nan, nan])
