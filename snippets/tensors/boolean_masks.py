@@ -14,9 +14,12 @@ x[~mask] = 0.0  # assignment through a mask writes into x
 print(x)
 # > tensor([[1., 0., 3.],
 # >         [0., 5., 0.]])
-y = torch.tensor([1.0, -2.0, 3.0]).masked_fill(torch.tensor([1, 0, 1]).bool(), -1.0)
-print(y)
-# > tensor([-1., -2., -1.])
+m = torch.tensor([1.0, -2.0, 3.0])
+print(m.masked_fill(m < 0, 0.0), m)  # a new tensor; m unchanged
+# > tensor([1., 0., 3.]) tensor([ 1., -2.,  3.])
+m.masked_fill_(m < 0, 0.0)  # the in-place form
+print(m)
+# > tensor([1., 0., 3.])
 
 # the mask covers the leading dims: a (2,) row mask keeps whole rows
 rows = torch.tensor([True, False])
