@@ -19,6 +19,11 @@ print(sq.diagonal())  # exact value is 0: float32 rounding leaves noise
 # > tensor([ 0.0000, -0.5000,  0.0000])
 print(sq.sqrt().isnan().any().item(), sq.clamp_min(0).sqrt().isnan().any().item())
 # > True False
+pd = p.double()
+exact_p = torch.cdist(pd, pd, compute_mode="donot_use_mm_for_euclid_dist")
+err = (sq.clamp_min(0).sqrt() - exact_p).abs().max()  # clamped: no nan, still wrong
+print(round(exact_p.max().item(), 4), round(err.item(), 4))
+# > 0.0028 0.0028
 
 # cdist: the mm path (used when P or R > 25 by default) vs the exact difference path
 q = torch.full((30, 3), 1000.0) + torch.randn(30, 3) * 1e-3
@@ -27,4 +32,8 @@ exact = torch.cdist(q, q, compute_mode="donot_use_mm_for_euclid_dist")
 print(mm.diagonal().max().item() > 0, exact.diagonal().max().item())
 # > True 0.0
 print(torch.equal(torch.cdist(q, q), mm))  # 30 rows: the default took the mm path
+# > True
+q25 = q[:25]  # 25 rows: the default keeps the exact path
+exact25 = torch.cdist(q25, q25, compute_mode="donot_use_mm_for_euclid_dist")
+print(torch.equal(torch.cdist(q25, q25), exact25))
 # > True

@@ -1,3 +1,5 @@
+import warnings
+
 import numpy as np
 import torch
 
@@ -13,9 +15,9 @@ print(torch.tensor([1, 2]).dtype, torch.tensor([1.0, 2]).dtype)
 print(torch.as_tensor(a, dtype=torch.float32).data_ptr() == t_np.data_ptr())
 # > False
 
-# torch.Tensor is the class: always float32, and an int means a size
-print(torch.Tensor(3).shape, torch.Tensor([3]).shape, torch.Tensor([3]).dtype)
-# > torch.Size([3]) torch.Size([1]) torch.float32
+# torch.Tensor is the class: the default dtype (float32), and an int means a size
+print(torch.Tensor(3).shape, torch.Tensor([3]), torch.Tensor([3]).dtype)
+# > torch.Size([3]) tensor([3.]) torch.float32
 print(torch.Tensor([1, 2]).dtype, torch.tensor([1, 2]).dtype)
 # > torch.float32 torch.int64
 
@@ -33,7 +35,17 @@ z = torch.zeros_like(x)
 print(z.shape, z.dtype, z.data_ptr() == x.data_ptr())
 # > torch.Size([2, 3]) torch.float64 False
 
-# deterministic mode fills uninitialized memory with NaN: torch.Tensor(3) is one
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    t = torch.tensor(x)  # from a tensor: copies, and warns
+print(t.data_ptr() == x.data_ptr(), str(caught[0].message).split(",")[0])
+# > False To copy construct from a tensor
+
+# deterministic mode fills uninitialized memory with NaN (while
+# torch.utils.deterministic.fill_uninitialized_memory is True, the default)
 torch.use_deterministic_algorithms(True)
 print(torch.Tensor(3), torch.empty(3))
 # > tensor([nan, nan, nan]) tensor([nan, nan, nan])
+torch.set_default_dtype(torch.float64)  # torch.Tensor follows the default dtype
+print(torch.Tensor([3]).dtype, torch.tensor([3.0]).dtype)
+# > torch.float64 torch.float64

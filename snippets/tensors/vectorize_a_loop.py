@@ -44,6 +44,9 @@ except RuntimeError as e:
     print(*str(e).split(" at "), sep="\n... at ")
     # > The size of tensor a (64) must match the size of tensor b (4)
     # > ... at non-singleton dimension 1
+sq, s4 = torch.rand(4, 4), scale[:4]  # B == K: no error, it scales columns, not rows
+print(torch.equal(s4 * sq, sq * s4[None, :]), torch.equal(s4 * sq, s4[:, None] * sq))
+# > True False
 xh, Wh, sh = x[:32], W[:32], scale[:32]
 with CountOps() as c_half:
     loop(xh, Wh, sh)
