@@ -1,16 +1,26 @@
+import gc
+import warnings
+import weakref
+
 import torch
 from torch import nn
 
 torch.manual_seed(0)
 model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 3))
 opt = torch.optim.SGD(model.parameters(), lr=0.1)
+old_head = weakref.ref(model[2].weight)
 model[2] = nn.Linear(8, 5)  # new head after the optimizer was built
 
 x, y = torch.randn(16, 4), torch.randint(0, 5, (16,))
 head_before = model[2].weight.clone()
 body_before = model[0].weight.clone()
-nn.functional.cross_entropy(model(x), y).backward()
-opt.step()
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    nn.functional.cross_entropy(model(x), y).backward()
+    opt.step()
+gc.collect()
+print(len(caught), old_head() is not None)  # no warning; the old head is kept alive
+# > 0 True
 print(model[2].weight.grad is not None)  # it has a gradient...
 # > True
 print(torch.equal(model[2].weight, head_before))  # ...and never changes

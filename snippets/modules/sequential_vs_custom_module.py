@@ -7,8 +7,8 @@ torch.manual_seed(0)
 seq = nn.Sequential(nn.Linear(4, 4), nn.ReLU(), nn.Linear(4, 2))
 print(list(seq.state_dict()))  # keys are the positions
 # > ['0.weight', '0.bias', '2.weight', '2.bias']
-print(seq[0], type(seq[:2]).__name__, len(seq[:2]))  # index a layer, slice a Sequential
-# > Linear(in_features=4, out_features=4, bias=True) Sequential 2
+print(seq[0], type(seq[:2]).__name__, seq[:2][0] is seq[0])  # a slice shares the layers
+# > Linear(in_features=4, out_features=4, bias=True) Sequential True
 
 layers = OrderedDict(fc1=nn.Linear(4, 4), act=nn.ReLU(), fc2=nn.Linear(4, 2))
 named = nn.Sequential(layers)
@@ -19,6 +19,12 @@ try:
 except RuntimeError as e:
     print(str(e).splitlines()[0])
     # > Error(s) in loading state_dict for Sequential:
+
+
+longer = nn.Sequential(*seq)  # the same layers, one inserted: the keys after it shift
+longer.insert(1, nn.Dropout())
+print(list(longer.state_dict())[2:])
+# > ['3.weight', '3.bias']
 
 
 class Residual(nn.Module):
