@@ -25,6 +25,15 @@ err = (sq.clamp_min(0).sqrt() - exact_p).abs().max()  # clamped: no nan, still w
 print(round(exact_p.max().item(), 4), round(err.item(), 4))
 # > 0.0028 0.0028
 
+# the gradient: sqrt has an infinite slope at 0, so a zero distance gives nan
+w = torch.tensor([[1.0, 2.0, 3.0], [0.0, 1.0, -1.0]], requires_grad=True)  # exact sums
+for eps in (0.0, 1e-12):
+    sq = (w * w).sum(1)[:, None] + (w * w).sum(1)[None, :] - 2 * w @ w.T
+    (g,) = torch.autograd.grad((sq.clamp_min(0) + eps).sqrt().sum(), w)
+    print(eps, g.isnan().any().item())
+    # > 0.0 True
+    # > 1e-12 False
+
 # cdist: the mm path (used when P or R > 25 by default) vs the exact difference path
 q = torch.full((30, 3), 1000.0) + torch.randn(30, 3) * 1e-3
 mm = torch.cdist(q, q, compute_mode="use_mm_for_euclid_dist")
