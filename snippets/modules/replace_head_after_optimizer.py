@@ -30,6 +30,11 @@ print(torch.equal(model[0].weight, body_before))  # the body does
 print(sum(len(g["params"]) for g in opt.param_groups))  # still the old 4 tensors
 # > 4
 
+try:  # all of model.parameters() again: the body is already in group 0
+    opt.add_param_group({"params": model.parameters()})
+except ValueError as e:
+    print(e)
+    # > some parameters appear in more than one parameter group
 opt.add_param_group({"params": model[2].parameters(), "lr": 1.0})
 opt.step()
 print(torch.equal(model[2].weight, head_before), len(opt.param_groups))
