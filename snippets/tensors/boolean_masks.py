@@ -14,6 +14,9 @@ x[~mask] = 0.0  # assignment through a mask writes into x
 print(x)
 # > tensor([[1., 0., 3.],
 # >         [0., 5., 0.]])
+x[mask] += 1  # an augmented assignment through the mask writes too
+print(x[0])
+# > tensor([2., 0., 4.])
 m = torch.tensor([1.0, -2.0, 3.0])
 print(m.masked_fill(m < 0, 0.0), m)  # a new tensor; m unchanged
 # > tensor([1., 0., 3.]) tensor([ 1., -2.,  3.])
