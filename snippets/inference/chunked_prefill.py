@@ -1,0 +1,48 @@
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+d, T, chunk = 16, 10, 4
+wq, wk, wv = (torch.randn(d, d) / d**0.5 for _ in range(3))
+x = torch.randn(1, T, d)  # one prompt of T tokens
+
+
+def attend(x_new, cache, offset_mask=True):
+    """Causal attention of new tokens over the cached ones plus themselves."""
+    k_new, v_new = x_new @ wk, x_new @ wv
+    cache["k"] = torch.cat([cache["k"], k_new], dim=1)
+    cache["v"] = torch.cat([cache["v"], v_new], dim=1)
+    q = x_new @ wq
+    L, S = q.shape[1], cache["k"].shape[1]
+    if offset_mask:  # query i sits at position S - L + i: it sees keys 0..S-L+i
+        mask = torch.ones(L, S, dtype=torch.bool).tril(diagonal=S - L)
+        return F.scaled_dot_product_attention(q, cache["k"], cache["v"], attn_mask=mask)
+    return F.scaled_dot_product_attention(q, cache["k"], cache["v"], is_causal=True)
+
+
+def empty():
+    return {"k": torch.zeros(1, 0, d), "v": torch.zeros(1, 0, d)}
+
+
+full_cache = empty()
+full = attend(x, full_cache)  # one prefill of all T tokens
+
+for offset_mask in (True, False):
+    cache = empty()
+    outs = [attend(x[:, i : i + chunk], cache, offset_mask) for i in range(0, T, chunk)]
+    same = torch.allclose(torch.cat(outs, dim=1), full, atol=1e-6)
+    print(offset_mask, [o.shape[1] for o in outs], same)
+    # > True [4, 4, 2] True
+    # > False [4, 4, 2] False
+    print(torch.allclose(cache["k"], full_cache["k"]))
+    # > True
+    # > True
+
+# a decode step after the chunked prefill sees the same cache as after the full one
+tok = torch.randn(1, 1, d)
+c1, c2 = empty(), empty()
+attend(x, c1)
+for i in range(0, T, chunk):
+    attend(x[:, i : i + chunk], c2)
+print(torch.allclose(attend(tok, c1), attend(tok, c2), atol=1e-6))
+# > True
