@@ -1,27 +1,24 @@
-import importlib.util
+import importlib.metadata
+import tempfile
 
 import torch
 
 torch.manual_seed(0)
-print(importlib.util.find_spec("tensorboard") is not None)  # this site's environment
+# torch's own requirements do not list tensorboard: `pip install tensorboard`
+print(any(r.startswith("tensorboard") for r in importlib.metadata.requires("torch")))
 # > False
 try:
     from torch.utils.tensorboard import SummaryWriter
-except ModuleNotFoundError as e:
-    print(e)  # torch.utils.tensorboard imports the tensorboard package first
-    # > No module named 'tensorboard'
+except ModuleNotFoundError:  # "No module named 'tensorboard'" where it is missing
 
-    class SummaryWriter:  # stand-in with the calls a training loop makes
+    class SummaryWriter:  # stand-in that takes the same calls and writes nothing
         def __init__(self, log_dir=None):
-            self.events = []
+            pass
 
         def add_scalar(self, tag, scalar_value, global_step=None):
-            self.events.append((tag, scalar_value, global_step))
+            pass
 
         def add_histogram(self, tag, values, global_step=None):
-            self.events.append((tag, values.shape, global_step))
-
-        def flush(self):
             pass
 
         def close(self):
@@ -30,16 +27,19 @@ except ModuleNotFoundError as e:
 
 model = torch.nn.Linear(4, 1)
 opt = torch.optim.SGD(model.parameters(), lr=0.1)
-writer = SummaryWriter("runs/demo")
-for step in range(100):
-    loss = model(torch.randn(8, 4)).pow(2).mean()
-    opt.zero_grad()
-    loss.backward()
-    opt.step()
-    if step % 10 == 0:  # one .item() (one host read) every 10 steps
-        writer.add_scalar("loss", loss.item(), step)
-        writer.add_histogram("weight", model.weight.detach(), step)
-writer.close()  # flushes pending events
-if hasattr(writer, "events"):
-    print(len(writer.events), writer.events[0][0], type(writer.events[0][1]).__name__)
-    # > 20 loss float
+logged = []  # (step, value) of every add_scalar call
+with tempfile.TemporaryDirectory() as log_dir:  # usually "runs/<experiment>"
+    writer = SummaryWriter(log_dir)
+    for step in range(100):
+        loss = model(torch.randn(8, 4)).pow(2).mean()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        if step % 10 == 0:  # one .item() (one host read) every 10 steps
+            value = loss.item()
+            writer.add_scalar("loss", value, step)
+            writer.add_histogram("weight", model.weight.detach(), step)
+            logged.append((step, value))
+    writer.close()  # flushes pending events to the file
+print(len(logged), logged[-1][0], type(logged[0][1]).__name__)
+# > 10 90 float
