@@ -24,6 +24,7 @@ calls = {
     "quantize_per_tensor": lambda: torch.quantize_per_tensor(x, 0.1, 0, torch.quint8),
     "MinMaxObserver": lambda: MinMaxObserver()(x),
     "HistogramObserver": lambda: HistogramObserver()(x),
+    "reduce_range=True": lambda: MinMaxObserver(reduce_range=True),
     "fake_quantize": lambda: torch.fake_quantize_per_tensor_affine(x, 0.1, 0, 0, 255),
 }
 for name, call in calls.items():
@@ -33,6 +34,7 @@ for name, call in calls.items():
     # > quantize_per_tensor ('UserWarning', True)
     # > MinMaxObserver None
     # > HistogramObserver None
+    # > reduce_range=True ('UserWarning', True)
     # > fake_quantize None
 
 

@@ -19,3 +19,6 @@ for batch in (1, 8, 32, 64, 128, 256):
     # > 64 64 11.0 5.8
     # > 128 128 11.9 10.7
     # > 256 256 12.5 20.5
+# the bound as batch grows without limit: one sequence's FLOPs over its own KV bytes
+print(round((2 * params + 4 * ctx * d) / (2 * 2 * ctx * d), 1))
+# > 13.1
