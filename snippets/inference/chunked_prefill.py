@@ -1,5 +1,6 @@
 import torch
 import torch.nn.functional as F
+from torch.nn.attention.bias import causal_lower_right
 
 torch.manual_seed(0)
 d, T, chunk = 16, 10, 4
@@ -45,4 +46,12 @@ attend(x, c1)
 for i in range(0, T, chunk):
     attend(x[:, i : i + chunk], c2)
 print(torch.allclose(attend(tok, c1), attend(tok, c2), atol=1e-6))
+# > True
+
+# the built-in bottom-right causal bias gives the offset mask's attention (L 4, S 10)
+q, k, v = torch.randn(1, 4, d), torch.randn(1, 10, d), torch.randn(1, 10, d)
+offset = torch.ones(4, 10, dtype=torch.bool).tril(diagonal=6)
+built_in = F.scaled_dot_product_attention(q, k, v, attn_mask=causal_lower_right(4, 10))
+by_hand = F.scaled_dot_product_attention(q, k, v, attn_mask=offset)
+print(torch.allclose(built_in, by_hand, atol=1e-6))
 # > True
