@@ -1,3 +1,5 @@
+import gc
+
 import torch
 import torch.distributed as dist
 import torch.nn as nn
@@ -41,4 +43,7 @@ if rank == 0:
     # > Adam state elements (ZeRO shard, plain Adam) per rank: [(164, 324), (160, 324)]
     print("weights equal to DDP + Adam on each rank:", [r[1] for r in report])
     # > weights equal to DDP + Adam on each rank: [True, True]
+# DDP and ZeRO hold the process group (DDP in a reference cycle): free them first
+del zero_model, plain_model, zero
+gc.collect()
 dist.destroy_process_group()
