@@ -6,7 +6,7 @@ x = torch.randn(128, 128)
 # blocked_autorange: picks how many runs go in one timed block, then times blocks
 # until min_run_time is spent. Each block is one replicate in the Measurement.
 timer = benchmark.Timer(stmt="x @ x", globals={"x": x})
-m = timer.blocked_autorange(min_run_time=1.0)  # many blocks even on a busy machine
+m = timer.blocked_autorange(min_run_time=2.0)  # many blocks even on a busy machine
 print(m.number_per_run > 1, len(m.times) > 1)  # many runs per block, many blocks
 # > True True
 
