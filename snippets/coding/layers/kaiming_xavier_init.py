@@ -1,0 +1,146 @@
+"""Kaiming and Xavier uniform initialization from scratch, checked against
+torch.nn.init's own in-place results with the same generator."""
+
+import math
+import os
+import sys
+
+import torch
+from torch.overrides import TorchFunctionMode
+
+
+def kaiming_uniform(
+    shape, a=0, mode="fan_in", nonlinearity="leaky_relu", generator=None
+):
+    """A float32 tensor of `shape` (2+ dims, (out, in, *kernel)) drawn from
+    U(-bound, bound), bound = gain * sqrt(3 / fan), as nn.init.kaiming_uniform_."""
+    # --8<-- [start:solution]
+    out_maps, in_maps, *kernel = shape
+    receptive = math.prod(kernel)  # 1 for a Linear weight
+    fan = (in_maps if mode == "fan_in" else out_maps) * receptive
+    gains = {"linear": 1.0, "sigmoid": 1.0, "tanh": 5.0 / 3, "relu": math.sqrt(2.0)}
+    if nonlinearity == "leaky_relu":  # a is the negative slope; a = 0 is ReLU's gain
+        gain = math.sqrt(2.0 / (1 + a**2))
+    else:
+        gain = gains[nonlinearity]
+    bound = gain * math.sqrt(3.0 / fan)
+    # torch draws the same way: one uniform_ over the whole tensor
+    return torch.empty(shape).uniform_(-bound, bound, generator=generator)
+    # --8<-- [end:solution]
+
+
+def xavier_uniform(shape, gain=1.0, generator=None):
+    """A float32 tensor of `shape` drawn from U(-bound, bound),
+    bound = gain * sqrt(6 / (fan_in + fan_out)), as torch.nn.init.xavier_uniform_."""
+    # --8<-- [start:solution]
+    out_maps, in_maps, *kernel = shape
+    receptive = math.prod(kernel)
+    fan_in, fan_out = in_maps * receptive, out_maps * receptive
+    bound = gain * math.sqrt(6.0 / (fan_in + fan_out))
+    return torch.empty(shape).uniform_(-bound, bound, generator=generator)
+    # --8<-- [end:solution]
+
+
+# --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.nn.init.kaiming_uniform_",
+    "torch.nn.init.kaiming_normal_",
+    "torch.nn.init.xavier_uniform_",
+    "torch.nn.init.xavier_normal_",
+    "torch.nn.init.uniform_",
+    "torch.nn.init.calculate_gain",
+    "torch.nn.init._calculate_fan_in_and_fan_out",
+    "torch.nn.init._calculate_correct_fan",
+)
+
+
+TORCH = os.path.dirname(torch.__file__) + os.sep
+OPS = {n.split(".")[-1] for n in FORBIDDEN} | {"_no_grad_uniform_"}
+
+
+class Rules(TorchFunctionMode):  # torch.nn.init under any other name: its Tensor
+    # calls are seen from a frame of that name inside torch
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        names = set()
+        frame = sys._getframe(1)
+        while frame is not None:
+            if frame.f_code.co_filename.startswith(TORCH):
+                names.add(frame.f_code.co_name)
+            frame = frame.f_back
+        banned = sorted(names & OPS)
+        assert not banned, f"calls torch.nn.init's {banned[0]}: compute the bound"
+        return func(*args, **(kwargs or {}))
+
+
+def check(kaiming_uniform, xavier_uniform):
+    torch.manual_seed(0)
+
+    def same(got, want, case):  # exact: the same draws from the same generator
+        assert isinstance(got, torch.Tensor), f"{case}: returns {type(got).__name__}"
+        torch.testing.assert_close(
+            got, want, rtol=0, atol=0, msg=lambda m: f"{case}: {m}"
+        )
+
+    linear, conv2d, conv1d = (7, 5), (8, 3, 3, 3), (4, 6, 5)  # fan_in != fan_out
+    kaiming = [
+        (linear, {}),  # the defaults: a = 0, leaky_relu, so ReLU's gain sqrt(2)
+        (conv2d, {"mode": "fan_out", "nonlinearity": "relu"}),
+        (conv1d, {"a": 0.2}),
+        (linear, {"a": math.sqrt(5)}),  # nn.Linear's own reset_parameters
+        (conv2d, {"nonlinearity": "tanh"}),
+        (conv1d, {"mode": "fan_out", "nonlinearity": "linear"}),
+        (conv2d, {"nonlinearity": "sigmoid"}),  # gain 1, not sigmoid's slope 1/4
+        (linear, {"a": 0.5, "nonlinearity": "relu"}),  # a is read for leaky_relu only
+    ]
+    for shape, kw in kaiming:
+        case = f"kaiming_uniform{shape}, {kw or 'defaults'}"
+        why = "gain(nonlinearity, a) * sqrt(3 / fan), fan = maps * kernel size"
+        want = torch.nn.init.kaiming_uniform_(
+            torch.empty(shape), **kw, generator=torch.Generator().manual_seed(1)
+        )
+        with Rules():
+            got = kaiming_uniform(
+                shape, **kw, generator=torch.Generator().manual_seed(1)
+            )
+        same(got, want, f"{case}, a seeded generator: {why}, one uniform_ draw")
+        torch.manual_seed(1)  # generator=None: the global generator
+        want = torch.nn.init.kaiming_uniform_(torch.empty(shape), **kw)
+        torch.manual_seed(1)
+        with Rules():
+            got = kaiming_uniform(shape, **kw)
+        same(got, want, f"{case}, generator=None after torch.manual_seed: {why}")
+    for shape, gain in [(linear, 1.0), (conv2d, 5.0 / 3), (conv1d, 0.5)]:
+        case = f"xavier_uniform{shape}, gain {gain}"
+        want = torch.nn.init.xavier_uniform_(
+            torch.empty(shape), gain=gain, generator=torch.Generator().manual_seed(2)
+        )
+        with Rules():
+            got = xavier_uniform(
+                shape, gain=gain, generator=torch.Generator().manual_seed(2)
+            )
+        same(
+            got, want, f"{case}: gain * sqrt(6 / (fan_in + fan_out)), one uniform_ draw"
+        )
+    # A large tensor: every sample within the bound, the std bound / sqrt(3) within 2 %.
+    shape = (256, 64, 3, 3)  # fan_in 576, fan_out 2304
+    for name, got, bound in [
+        ("kaiming_uniform defaults", kaiming_uniform(shape), math.sqrt(2 * 3 / 576)),
+        ("xavier_uniform", xavier_uniform(shape), math.sqrt(6 / (576 + 2304))),
+    ]:
+        assert got.abs().max() <= bound, (
+            f"{name}{shape}: a sample past the bound {bound}"
+        )
+        std = got.std().item()
+        assert abs(std / (bound / math.sqrt(3)) - 1) < 0.02, f"{name}{shape}: std {std}"
+    print(
+        "kaiming_uniform and xavier_uniform equal nn.init's: 11 cases, bounds, std"
+    )
+    # > kaiming_uniform and xavier_uniform equal nn.init's: 11 cases, bounds, std
+
+
+# --8<-- [end:check]
+
+
+if __name__ == "__main__":
+    check(kaiming_uniform, xavier_uniform)
