@@ -27,7 +27,9 @@ def k_fold_indices(n, k, shuffle=False, generator=None):
 # --8<-- [start:check]
 def check(k_fold_indices):
     def as_index(x, case):
-        x = torch.as_tensor(x)
+        assert isinstance(x, torch.Tensor), (
+            f"{case}: want a tensor, got {type(x).__name__}"
+        )
         assert x.dim() == 1 and x.dtype == torch.int64, (
             f"{case}: want a 1-D int64 tensor, got {x.dtype} of shape {tuple(x.shape)}"
         )

@@ -76,7 +76,11 @@ def check(step_lr, StepSchedule):
         mine_opt, torch_opt = optimizer(lrs), optimizer(lrs)
         mine = StepSchedule(mine_opt, step_size, gamma)
         ref = torch.optim.lr_scheduler.StepLR(torch_opt, step_size, gamma)
-        close(mine.get_last_lr(), ref.get_last_lr(), f"{case}, epoch 0 (construction)")
+        last = mine.get_last_lr()
+        assert isinstance(last, list), (
+            f"{case}: get_last_lr() must return a list, got {type(last).__name__}"
+        )
+        close(last, ref.get_last_lr(), f"{case}, epoch 0 (construction)")
         for epoch in range(1, 21):
             torch_opt.step()  # as training does: optimizer.step(), then the scheduler's
             mine.step()
