@@ -133,9 +133,7 @@ def check(kaiming_uniform, xavier_uniform):
         )
         std = got.std().item()
         assert abs(std / (bound / math.sqrt(3)) - 1) < 0.02, f"{name}{shape}: std {std}"
-    print(
-        "kaiming_uniform and xavier_uniform equal nn.init's: 11 cases, bounds, std"
-    )
+    print("kaiming_uniform and xavier_uniform equal nn.init's: 11 cases, bounds, std")
     # > kaiming_uniform and xavier_uniform equal nn.init's: 11 cases, bounds, std
 
 
