@@ -23,6 +23,8 @@ if __name__ == "__main__":
     ddp = DistributedDataParallel(model)
     print(list(ddp.state_dict())[:2], ddp.module is model)
     # > ['module.0.weight', 'module.0.bias'] True
+    # every rank is done with its collectives before any closes its sockets
+    dist.barrier()
     dist.destroy_process_group()
 
     fresh = build()

@@ -97,6 +97,8 @@ def worker(rank, world_size, port):
             # > rank 1: Detected mismatch between collectives on ranks: [2] vs [1]
         print(caught[0].category.__name__, str(caught[0].message).split(". ")[0])
         # > FutureWarning `torch.distributed.all_gather_into_tensor` is deprecated
+    # every rank is done with its collectives before any closes its sockets
+    dist.barrier()
     dist.destroy_process_group()
 
 

@@ -91,6 +91,8 @@ def worker(rank, world_size, port):
     train(rank, world_size)
     # DDP sits in a reference cycle that holds the process group: free it first
     gc.collect()
+    # every rank is done with its collectives before any closes its sockets
+    dist.barrier()
     dist.destroy_process_group()
 
 

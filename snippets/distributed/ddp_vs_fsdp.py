@@ -82,6 +82,8 @@ def worker(rank, world_size, port):
     train(rank, world_size)
     # fully_shard modules hold the process group in reference cycles: free them first
     gc.collect()
+    # every rank is done with its collectives before any closes its sockets
+    dist.barrier()
     dist.destroy_process_group()
 
 

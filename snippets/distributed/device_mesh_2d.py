@@ -97,6 +97,8 @@ def worker(rank, world_size, port):
     train(rank, world_size)
     # FSDP and DTensor modules hold the process group in reference cycles
     gc.collect()
+    # every rank is done with its collectives before any closes its sockets
+    dist.barrier()
     dist.destroy_process_group()
 
 

@@ -72,6 +72,8 @@ def worker(rank, world_size, port, tmp):
     train(rank, world_size, tmp)
     # fully_shard modules hold the process group in reference cycles: free them first
     gc.collect()
+    # every rank is done with its collectives before any closes its sockets
+    dist.barrier()
     dist.destroy_process_group()
 
 

@@ -38,4 +38,6 @@ if rank == 0:
     # and every rank, rank 0 included, connects to it as a client
     print("agent hosts the store:", os.environ["TORCHELASTIC_USE_AGENT_STORE"])
     # > agent hosts the store: True
+# every rank is done with its collectives before any closes its sockets
+dist.barrier()
 dist.destroy_process_group()

@@ -77,6 +77,8 @@ def main():
         # > loaded == trained, == one process (rank 0, 1): [True, True] [True, True]
         os.remove(path)
         os.rmdir(os.path.dirname(path))
+    # every rank is done with its collectives before any closes its sockets
+    dist.barrier()
     dist.destroy_process_group()
 
 

@@ -46,4 +46,6 @@ if rank == 0:
 # DDP and ZeRO hold the process group (DDP in a reference cycle): free them first
 del zero_model, plain_model, zero
 gc.collect()
+# every rank is done with its collectives before any closes its sockets
+dist.barrier()
 dist.destroy_process_group()

@@ -46,6 +46,8 @@ def worker(rank, world_size, port):
     dist.init_process_group("gloo", rank=rank, world_size=world_size)
     train(rank, world_size)
     gc.collect()  # DDP sits in a reference cycle that holds the process group
+    # every rank is done with its collectives before any closes its sockets
+    dist.barrier()
     dist.destroy_process_group()
 
 
