@@ -21,8 +21,8 @@ print(f"{eig.max().item():.1e} {(eig.max() / eig.min()).item():.1e}")  # conditi
 # Newton: w <- w - H^-1 g, an n x n Hessian and an O(n^3) solve; exact on a quadratic
 w = torch.zeros(10, dtype=torch.float64)
 w = w - torch.linalg.solve(hessian(loss)(w), grad(loss)(w))
-print(f"{grad(loss)(w).norm().item():.1e}")  # gradient norm after one step
-# > 8.2e-13
+print(grad(loss)(w).norm().item() < 1e-10)  # gradient norm after one step: rounding
+# > True
 
 # a Hessian-vector product without the n x n matrix: forward-over-reverse
 v = torch.randn(10, dtype=torch.float64)

@@ -1,0 +1,36 @@
+import torch
+
+w = torch.tensor([2.0, 3.0], requires_grad=True)
+x = torch.tensor([1.0, 4.0], requires_grad=True)
+
+# detach(): this one tensor has no history; the ops around it are still recorded
+h = (x * w).detach()  # the values of x * w, a constant to autograd
+y = (h * w).sum()
+print(h.requires_grad, h.grad_fn, y.grad_fn.name())
+# > False None SumBackward0
+y.backward()
+print(w.grad, x.grad)  # w still gets dy/dw = h; x's only path went through h
+# > tensor([ 2., 12.]) None
+# and it is not a copy: the detached tensor shares the original's memory
+t = x * w
+print(t.detach().untyped_storage().data_ptr() == t.untyped_storage().data_ptr())
+# > True
+
+# no_grad(): no op inside the region is recorded, whatever its inputs require
+with torch.no_grad():
+    z = (x * w).sum()
+    print(torch.is_grad_enabled(), z.requires_grad, z.grad_fn)
+    # > False False None
+    w.mul_(0.5)  # an in-place update of a leaf: what optimizer.step() does
+print(w)
+# > tensor([1.0000, 1.5000], requires_grad=True)
+try:
+    z.backward()
+except RuntimeError as e:
+    print(str(e).split(" and ")[0])
+    # > element 0 of tensors does not require grad
+try:
+    w.mul_(2)  # the same update outside no_grad
+except RuntimeError as e:
+    print(e)
+    # > a leaf Variable that requires grad is being used in an in-place operation.
