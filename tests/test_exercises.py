@@ -140,7 +140,9 @@ def test_every_mutant_names_an_exercise():
 NOTEBOOKS = sorted({p.parent: p for p in EXERCISES}.values())
 
 
-def notebook_program(path, replace_stub: bool) -> str:
+def notebook_program(path, replace_stub: bool, forbidden_call: str = "") -> str:
+    """The notebook's code cells run as Jupyter runs them: one namespace, each cell compiled
+    from a file of its own (the check tells the reader's cell from its own by that file)."""
     import nbformat
 
     cells = [
@@ -148,10 +150,18 @@ def notebook_program(path, replace_stub: bool) -> str:
         if c.cell_type == "code"
     ]  # fmt: skip
     if replace_stub:
-        cells[0] = path.read_text(encoding="utf-8").split(
-            '\nif __name__ == "__main__":'
-        )[0]
-    return "\n\n".join(cells) + "\n"
+        solution = path.read_text(encoding="utf-8")
+        cells[0] = solution.split('\nif __name__ == "__main__":')[0]
+        if forbidden_call:
+            cells[0] = calling(cells[0], forbidden_call)
+    return (
+        "import os, tempfile\n"
+        "folder, namespace = tempfile.mkdtemp(), {'__name__': '__main__'}\n"
+        f"for i, cell in enumerate({cells!r}):\n"
+        "    name = os.path.join(folder, f'cell{i}.py')\n"
+        "    open(name, 'w').write(cell)\n"
+        "    exec(compile(cell, name, 'exec'), namespace)\n"
+    )
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
@@ -211,3 +221,20 @@ def test_every_forbidden_call_fails_the_check_and_is_named(path):
         if not (r or "").startswith(f"AssertionError: the task forbids {n}")
     ]  # fmt: skip
     assert not unnamed, f"{PROJECT.rel(path)}: calls the check lets through: {unnamed}"
+
+
+# The notebook enforces FORBIDDEN too: a forbidden call from the reader's cell fails its check.
+NOTEBOOKS_WITH_FORBIDDEN = [p for p in NOTEBOOKS if exercises.forbidden(p)]
+
+
+@pytest.mark.parametrize(
+    "path", NOTEBOOKS_WITH_FORBIDDEN, ids=ids(NOTEBOOKS_WITH_FORBIDDEN)
+)
+def test_the_notebook_fails_a_forbidden_call(path):
+    name = exercises.exercise(path).notebook_name.replace(".ipynb", ".py")
+    dotted = exercises.forbidden(path)[0]
+    run = runner.run(notebook_program(path, True, dotted), name)
+    assert run.failure is not None, f"the notebook lets {dotted} through"
+    assert f"the task forbids {dotted}" in run.failure.message + run.stderr, (
+        run.failure.message
+    )

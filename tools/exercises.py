@@ -213,7 +213,8 @@ if __name__ == "__main__":
 
 
 # Written into every check file: the task's FORBIDDEN calls (declared in the check section of the
-# solution) raise when the reader's file calls them, directly, by another name, as a Tensor method
+# solution) raise when the reader's file calls them, directly, by another name, as a Tensor method,
+# through torch.ops.aten, through torch's own Python version of the op (torch._refs, torch._decomp)
 # or through a module whose forward calls them; torch's own calls, the check's, are untouched.
 FORBID = """
 def _forbid(names, candidates):
@@ -221,20 +222,37 @@ def _forbid(names, candidates):
     import importlib
     import os
 
-    files = {os.path.abspath(c) for c in candidates}
+    import torch
+    from torch.overrides import TorchFunctionMode
 
-    def called_from_candidate():
-        frame = sys._getframe(2)
+    def defined_in(c):
+        # A path (the check file's argument), or what the reader defined (a notebook's cell:
+        # the files its functions' code came from).
+        if isinstance(c, str):
+            return {os.path.abspath(c)}
+        members = vars(c).values() if isinstance(c, type) else [c]
+        codes = [getattr(getattr(m, "__func__", m), "__code__", None) for m in members]
+        return {os.path.abspath(code.co_filename) for code in codes if code}
+
+    files = set().union(*map(defined_in, candidates))
+    inside_torch = os.path.dirname(os.path.abspath(torch.__file__)) + os.sep
+
+    def torch_frames_under_candidate(depth):
+        # The names of torch's frames between this call and the reader's code; None when the
+        # reader's code is not on the stack (the check's own calls, torch printing a tensor).
+        frame, seen = sys._getframe(depth), set()
         while frame is not None:
             name = os.path.abspath(frame.f_code.co_filename)
             if name in files:
-                return True
+                return seen
             if name.endswith(os.path.join("torch", "_tensor_str.py")):
-                return False  # printing a tensor: torch's own calls, not the reader's
+                return None
+            if name.startswith(inside_torch):
+                seen.add(frame.f_code.co_name)
             frame = frame.f_back
-        return False
+        return None
 
-    for dotted in names:
+    def resolve(dotted):
         parts = dotted.split(".")
         for cut in range(len(parts) - 1, 0, -1):
             try:
@@ -244,52 +262,73 @@ def _forbid(names, candidates):
                 continue
         for part in parts[cut:-1]:
             owner = getattr(owner, part)
-        original = getattr(owner, parts[-1])
+        return owner, parts[-1]
+
+    def guard(original, dotted):
         message = f"the task forbids {dotted}: write it from the operations it allows"
         if isinstance(original, type):
 
-            def init(self, *a, __original=original, __message=message, **k):
-                if called_from_candidate():
-                    raise AssertionError(__message)
+            def init(self, *a, __original=original, **k):
+                if torch_frames_under_candidate(2) is not None:
+                    raise AssertionError(message)
                 __original.__init__(self, *a, **k)
 
-            guarded = type(original.__name__, (original,), {"__init__": init})
-        else:
+            return type(original.__name__, (original,), {"__init__": init})
 
-            def guarded(*a, __original=original, __message=message, **k):
-                if called_from_candidate():
-                    raise AssertionError(__message)
-                return __original(*a, **k)
+        def guarded(*a, __original=original, **k):
+            if torch_frames_under_candidate(2) is not None:
+                raise AssertionError(message)
+            return __original(*a, **k)
 
-            guarded = functools.wraps(original)(guarded)
-        setattr(owner, parts[-1], guarded)
+        return functools.wraps(original)(guarded)
 
-    # The same op under any other name: torch.X and Tensor.X by their bindings
-    # (torch._C._VariableFunctions, torch._C.TensorBase), Tensor.X_ in place and
-    # torch.ops.aten.X.
-    # A torch function mode sees each call by the name torch resolves it to.
-    import torch
-    from torch.overrides import TorchFunctionMode
-
-    ops = {}
+    # 1. Each listed name, replaced where it is looked up, then where it is defined (a class's
+    #    module, torch.nn.modules.activation.GELU for torch.nn.GELU), unless listed there too.
+    originals = {}
     for dotted in names:
-        parts = dotted.split(".")
-        if parts[0] == "torch" and (len(parts) == 2 or parts[1] == "Tensor" and len(parts) == 3):
-            ops.setdefault(parts[-1], dotted)
-            if parts[1] == "Tensor" and not parts[-1].endswith("_"):
-                ops.setdefault(parts[-1] + "_", dotted)
+        owner, attr = resolve(dotted)
+        originals[dotted] = getattr(owner, attr)
+        setattr(owner, attr, guard(originals[dotted], dotted))
+    for dotted, original in originals.items():
+        home = sys.modules.get(getattr(original, "__module__", None) or "")
+        name = getattr(original, "__name__", "")
+        if home is not None and getattr(home, name, None) is original:
+            setattr(home, name, guard(original, dotted))
+
+    # 2. The same op under any other name, seen by a torch function mode: the name a call
+    #    resolves to (torch.X and Tensor.X by their bindings, Tensor.X_ in place, an
+    #    OpOverload of torch.ops.aten as "X.default"), and torch's own frames under the
+    #    reader's code (torch._refs, torch._decomp, a Python function of torch, a module's
+    #    forward). A name is the last component of a listed name. torch.nn.init's functions
+    #    are named after the Tensor methods they call (init.uniform_ calls Tensor.uniform_,
+    #    which a task may allow): they are matched by their frames only.
+    by_call, by_frame = {}, {}
+    for dotted in originals:
+        last = dotted.split(".")[-1]
+        by_frame.setdefault(last, dotted)
+        if dotted.startswith("torch.Tensor.") and not last.endswith("_"):
+            by_call.setdefault(last + "_", dotted)
+        if not dotted.startswith("torch.nn.init."):
+            by_call.setdefault(last, dotted)
+        for space in ("linalg", "special", "fft"):  # torch.linalg.eigh binds as linalg_eigh
+            if dotted.startswith(f"torch.{space}."):
+                by_call.setdefault(f"{space}_{last}", dotted)
 
     class Forbid(TorchFunctionMode):
         def __torch_function__(self, func, types, args=(), kwargs=None):
             name = getattr(func, "__name__", "").split(".")[0]
-            if name in ops and called_from_candidate():
-                raise AssertionError(
-                    f"the task forbids {ops[name]} (called as {name}): write it"
-                    " from the operations it allows"
-                )
+            frames = torch_frames_under_candidate(2)
+            if frames is not None:
+                hit = [name] if name in by_call else sorted(frames & set(by_frame))
+                if hit:
+                    dotted = by_call.get(hit[0]) or by_frame[hit[0]]
+                    raise AssertionError(
+                        f"the task forbids {dotted} (called as {hit[0]}): write it"
+                        " from the operations it allows"
+                    )
             return func(*args, **(kwargs or {}))
 
-    if ops:
+    if names:
         Forbid().__enter__()
 
 """
@@ -314,6 +353,7 @@ def notebook(path: Path) -> str:
     body = stub(path).rsplit("\n\n# Check it:", 1)[0].rstrip() + "\n"
     check = check_file(path).split('\n\nif __name__ == "__main__":', 1)[0]
     check = check.split('"""\n', 1)[1].strip() + "\n"  # without the file's docstring
+    names = ", ".join(ex.checked)
     nb = nbformat.v4.new_notebook()
     nb.cells = [
         nbformat.v4.new_markdown_cell(
@@ -323,7 +363,12 @@ def notebook(path: Path) -> str:
         ),
         nbformat.v4.new_code_cell(body),
         nbformat.v4.new_code_cell(check),
-        nbformat.v4.new_code_cell(f"check({', '.join(ex.checked)})"),
+        nbformat.v4.new_code_cell(
+            "# The task's FORBIDDEN calls fail when your cell makes them.\n"
+            f"_forbid(FORBIDDEN, [{names}])\ncheck({names})"
+            if forbidden(path)
+            else f"check({names})"
+        ),
     ]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
     return nbformat.writes(nb)
