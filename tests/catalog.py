@@ -383,6 +383,27 @@ CATALOG: list[Broken] = [
         "tests/search/tuning.yml:1",
     ),
     Broken(
+        "asked-valid",
+        "unknown-question",
+        {
+            "tests/search/asked.yml": "- {q: zero grad, expect: training/index.md#nope}\n"
+        },
+        "tests/search/asked.yml:1",
+    ),
+    Broken(
+        "asked-valid",
+        "repeats-a-measured-query",
+        {
+            f"{SNIPPETS}/ok.py": OK,
+            PAGE: question("listed", "ok.py"),
+            "tests/search/heldout.yml": "- {q: why is my loss nan after a few steps, "
+            "kind: words, expect: catalog/index.md#listed}\n",
+            "tests/search/asked.yml": "- {q: my loss nan after a few steps why, "
+            "expect: catalog/index.md#listed}\n",
+        },
+        "tests/search/asked.yml:1",
+    ),
+    Broken(
         "quick-reference",
         "missing-line",
         {

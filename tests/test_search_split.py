@@ -63,6 +63,7 @@ def test_the_python_analyzer_is_the_workers():
     texts = [
         "zero_grad() and DataLoader(num_workers=4) on CUDA: requires_grad, is_leaf, __init__",
         "evaluating evaluations stopped hopping studies buses analysis its it's HTTPServer",
+        "save saves saving embed embeddings embedded speed seed cached caches freezing none",
         "Conv2d nn.BatchNorm1d x2 _private_ __dunder__ ABCdef fp16 bfloat16 3e-4 ties ties",
     ]
     proc = subprocess.run(

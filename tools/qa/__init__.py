@@ -269,6 +269,12 @@ class Project:
             / "plain.yml",  # held out too: plain words, by a reader of no titles
         }
 
+    @property
+    def search_asked(self) -> Path:
+        """How readers ask each question, indexed with it (tools/search/README.md): never a query
+        of the sets above (rule asked-valid)."""
+        return self.root / "tests" / "search" / "asked.yml"
+
     def pages(self) -> list[Path]:
         return sorted(self.docs.rglob("*.md"))
 

@@ -892,7 +892,7 @@ IDENTIFIER = re.compile(r"[_()\[\]=`]|[a-z][A-Z]|(?<!\d)\.|\.(?!\d)")
 
 @site_rule(
     "queries-valid",
-    "Every search query (tests/search/*.yml) names an existing question and a known kind; a "
+    "Every search query (tests/search/: tuning, heldout, plain) names an existing question and a known kind; a "
     "`words` query holds no identifier.",
     "Fix the entry: expect is page#id as the site names it (autograd/index.md#retain-graph); kind "
     "is words, api, paraphrase or error; a query with an API name is not `words`.",
@@ -901,7 +901,9 @@ def _queries_valid(project: Project):
     import yaml
 
     questions = {project.question_key(q) for q in project.all_questions()}
-    for path in sorted((project.root / "tests" / "search").glob("*.yml")):
+    for path in project.search_queries.values():
+        if not path.exists():
+            continue
         entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
         lines = path.read_text(encoding="utf-8").splitlines()
         for e in entries:
@@ -922,6 +924,82 @@ def _queries_valid(project: Project):
                     where,
                     f"a words query with an identifier: {e['q']!r}",
                 )
+
+
+def _entries_with_lines(path: Path) -> list[tuple[int, dict]]:
+    """A YAML list's entries, each with the line it starts on."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(
+        path.read_text(encoding="utf-8")
+    )
+    try:
+        node = loader.get_single_node()
+        items = node.value if node is not None else []
+        return [
+            (n.start_mark.line + 1, loader.construct_object(n, deep=True))
+            for n in items
+        ]
+    finally:
+        loader.dispose()
+
+
+ASKED_CLOSE = (
+    0.6  # word overlap (Jaccard) from which a phrasing repeats a measured query
+)
+
+
+def close_pairs(queries: list[str], measured: list[str]) -> list[tuple[int, int]]:
+    """(i, j) for each query i whose words overlap measured query j's by ASKED_CLOSE or more
+    (the first such j): one matrix product, not a loop over pairs."""
+    import numpy as np
+
+    words = [set(re.findall(r"[a-z0-9]+", q.lower())) for q in [*queries, *measured]]
+    vocab = {w: k for k, w in enumerate(sorted(set().union(*words)))}
+    m = np.zeros((len(words), len(vocab)), dtype=np.float32)
+    for i, ws in enumerate(words):
+        m[i, [vocab[w] for w in ws]] = 1
+    a, t = m[: len(queries)], m[len(queries) :]
+    inter = a @ t.T
+    union = a.sum(1)[:, None] + t.sum(1)[None, :] - inter
+    hit = inter >= ASKED_CLOSE * np.maximum(union, 1)
+    return [(int(i), int(hit[i].argmax())) for i in np.flatnonzero(hit.any(1))]
+
+
+@site_rule(
+    "asked-valid",
+    "Every entry of tests/search/asked.yml (how readers ask a question, indexed with it) names an "
+    "existing question and repeats no query of tests/search/ (60% of its words or more in common).",
+    "Fix expect (page#id, as in tests/search/), or drop the phrasing: a query the tests measure "
+    "must not be indexed, or the held-out rates measure nothing.",
+)
+def _asked_valid(project: Project):
+    path = project.search_asked
+    if not path.exists():
+        return
+    questions = {project.question_key(q) for q in project.all_questions()}
+    asked = _entries_with_lines(path)
+    measured = [
+        (f"{project.rel(file)}:{n}", str(e.get("q")))
+        for file in project.search_queries.values()
+        if file.exists()
+        for n, e in _entries_with_lines(file)
+    ]
+    for n, e in asked:
+        if e.get("expect") not in questions:
+            yield violation(
+                "asked-valid",
+                f"{project.rel(path)}:{n}",
+                f"no question {e.get('expect')!r}",
+            )
+    pairs = close_pairs([str(e.get("q")) for _, e in asked], [q for _, q in measured])
+    for i, j in pairs:
+        n, e = asked[i]
+        yield violation(
+            "asked-valid",
+            f"{project.rel(path)}:{n}",
+            f"{e.get('q')!r} repeats the query at {measured[j][0]}",
+        )
 
 
 CORRECTION_FIELDS = ["question", "date", "said", "truth", "evidence"]

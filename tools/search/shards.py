@@ -61,20 +61,24 @@ DOUBLE = re.compile(r"([^aeiouslz])\1$")
 def stem(word: str) -> str:
     if len(word) <= 3 or re.search(r"\d", word):
         return word
+    out = word
     for s in SUFFIXES:
         if not word.endswith(s):
             continue
         if s == "s" and re.search(r"(ss|us|is)$", word):
+            continue
+        if s == "ed" and (word.endswith("eed") or word == "embed"):
             continue
         base = word[: -len(s)]
         if s == "ies":
             base += "y"
         if len(base) < 3:
             continue
-        if re.search(r"(ing|ed)$", s) and DOUBLE.search(base):
+        if re.search(r"(ing|ings|ed)$", s) and DOUBLE.search(base):
             base = base[:-1]
-        return base
-    return word
+        out = base
+        break
+    return out[:-1] if len(out) > 3 and out.endswith("e") else out
 
 
 def analyze(text: str) -> list[tuple[list[str], bool, str]]:
@@ -149,6 +153,23 @@ def teaser(text: str, limit: int = TEASER) -> str:
 # --- writing the files ---------------------------------------------------------------------------
 
 
+def synonym_stems() -> list[list[str]]:
+    """tools/search/synonyms.yml as the worker matches it: each group a list of its entries,
+    each entry its words' index terms joined by a space ("learning rate" -> "learn rat")."""
+    from tools.search.synonyms import groups
+
+    out = []
+    for group in groups():
+        entries = []
+        for entry in group:
+            terms = [t[0][0] for t in analyze(entry) if t[0] and not t[1]]
+            if terms and " ".join(terms) not in entries:
+                entries.append(" ".join(terms))
+        if len(entries) > 1:
+            out.append(entries)
+    return out
+
+
 def location(page: str, anchor: str) -> str:
     return page + ("#" + anchor if anchor else "")
 
@@ -161,8 +182,12 @@ def write(out: Path, docs: list[dict], sections: dict, vectors) -> None:
         (out / name).mkdir(parents=True)
     for stale in ("vectors.bin",):
         (out / stale).unlink(missing_ok=True)
+    synonyms = synonym_stems()
     (out / "documents.json").write_text(
-        json.dumps({"docs": docs, "sections": sections}, separators=(",", ":")),
+        json.dumps(
+            {"docs": docs, "sections": sections, "synonyms": synonyms},
+            separators=(",", ":"),
+        ),
         encoding="utf-8",
     )
     pages: list[str] = []
@@ -273,6 +298,7 @@ def write(out: Path, docs: list[dict], sections: dict, vectors) -> None:
         "shards": starts,
         "pairs": pair_starts,
         "texts": text_starts,
+        "synonyms": synonyms,
     }
     if vectors is not None:
         header, packed, ts, dq, ds = vectors

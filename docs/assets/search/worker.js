@@ -22,13 +22,17 @@ const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3
 /* Ranking parameters (tuned on tests/search/tuning.yml only) */
 const P = {
   k1: 2.0,
-  field: { title: 3.0, terms: 2.5, body: 1.0 },   // BM25F field weights
+  field: { title: 3.0, terms: 2.5, body: 1.0, section: 1.0 },  // BM25F field weights (section: its page's title)
   b: { title: 0.3, terms: 0.5, body: 0.75 },      // length normalisation per field
   pair: 0.4,                                      // weight of a matched pair of adjacent words
   coverage: 0.3,                                  // how much the share of query words found counts
   prefix: 0.5,                                    // weight of a last word completed by prefix
+  prefixKnown: 0.1,                               // the same, when the last word is a word of the site
+  soft: 0.3,                                      // weight of a word of SOFT
+  synonym: 0.5,                                   // weight of a word of tools/search/synonyms.yml
   semantic: 1.2,                                  // weight of the embedding cosine in the fusion
   prior: { question: 1.0, walkthrough: 0.3, page: 0.35, home: 0.3 },
+  ltr: null,                                      // learned weights of the features (search())
   cutoff: 0.5,                                    // results scored under this share of the best are left out
   // "Nothing here answers this well" (weak): many of the query's words are unknown to the site and the best
   // result means little like it, or the best result holds few of the words and means even less like it.
@@ -43,6 +47,18 @@ const STOP = new Set(("a an and are as at be but by can do does did doing for fr
 /* ------------------------------------------------------------------------------------------- */
 /* Words                                                                                       */
 
+// Words of the way questions are asked ("what is the difference between", "explain the role of"):
+// in a long question they weigh P.soft of a word.
+const SOFT = new Set(("difference different differ between explain describe use used using uses work works " +
+  "working mean means meaning role purpose need needed important common type types kind kinds example " +
+  "examples way ways good better best happen happens main key advantage advantages disadvantage " +
+  "disadvantages pros cons compare comparison versus vs typical typically usually also just some any " +
+  "all each know tell understand help helps make makes affect affects effect effects impact " +
+  "about above again against any both during each few further here more most once only other own " +
+  "same such too very now show shows say said give given gives like just really actually please " +
+  "someone something thing things mine also " +
+  "neural network networks pytorch deep model models").split(" "))
+
 const SUFFIXES = ["izations", "ization", "isations", "isation", "ational", "ations", "ation",
   "ating", "ated", "ates", "ate", "ities", "ity", "izing", "ising", "ized", "ised", "izes",
   "ises", "ize", "ise", "ings", "ing", "edly", "ed", "ers", "er", "ies", "es", "ly", "ness",
@@ -51,16 +67,20 @@ const SUFFIXES = ["izations", "ization", "isations", "isation", "ational", "atio
 /** A light suffix stripper: the same stem for a word's inflections (evaluate, evaluating, evaluation). */
 function stem(word) {
   if (word.length <= 3 || /\d/.test(word)) return word
+  let out = word
   for (const s of SUFFIXES) {
     if (!word.endsWith(s)) continue
     if (s === "s" && /(ss|us|is)$/.test(word)) continue
+    if (s === "ed" && (word.endsWith("eed") || word === "embed")) continue
     let base = word.slice(0, -s.length)
     if (s === "ies") base += "y"
     if (base.length < 3) continue
-    if (/(ing|ed)$/.test(s) && /([^aeiouslz])\1$/.test(base)) base = base.slice(0, -1)
-    return base
+    if (/(ing|ings|ed)$/.test(s) && /([^aeiouslz])\1$/.test(base)) base = base.slice(0, -1)
+    out = base
+    break
   }
-  return word
+  // save, saves, saving: one stem (a final e goes, as the suffixes take it: sav)
+  return out.length > 3 && out.endsWith("e") ? out.slice(0, -1) : out
 }
 
 const RAW = /[A-Za-z0-9_]+/g
@@ -153,6 +173,12 @@ class Engine {
       }))
     }
     this.sections = index.sections
+    // tools/search/synonyms.yml as index terms: a group's entries ("learn rat", "lr")
+    this.synonyms = index.synonyms || []
+    // Each document's section title as index terms ("LLM inference": llm, inferenc)
+    const sectionTerms = new Map(Object.entries(this.sections || {}).map(([slug, name]) =>
+      [slug, new Set(analyze(name).flatMap(w => w.terms))]))
+    this.sectionOf = this.docs.map(d => sectionTerms.get(d.location.split("/")[0]) || new Set())
     const counting = !this.df
     if (counting) this.df = new Map()
     this.pairDf = new Map()  // documents holding each pair of adjacent words (Split.pairs when split)
@@ -198,6 +224,28 @@ class Engine {
     return found.sort((a, b) => this.df.get(b) - this.df.get(a)).slice(0, limit)
   }
 
+  /** The synonyms of the query's words: [term, the query's terms it stands for], each once. */
+  expansions(words) {
+    const seq = words.filter(w => !w.stop && w.terms.length).map(w => w.terms[0])
+    const out = new Map()
+    for (const group of this.synonyms) {
+      for (const entry of group) {
+        const e = entry.split(" ")
+        for (let i = 0; i + e.length <= seq.length; i++) {
+          if (!e.every((t, k) => seq[i + k] === t)) continue
+          for (const other of group) {
+            if (other === entry) continue
+            for (const t of other.split(" ")) {
+              if (seq.includes(t)) continue
+              out.set(t, [...new Set([...(out.get(t) || []), ...e])])
+            }
+          }
+        }
+      }
+    }
+    return [...out]
+  }
+
   /** Parse filters out of the query: level:core, section:autograd (or in:autograd). */
   filters(query) {
     const level = [], section = []
@@ -229,12 +277,23 @@ class Engine {
     const clauses = new Map()            // term -> weight of the query term
     const add = (t, w) => clauses.set(t, Math.max(clauses.get(t) || 0, w))
     words.forEach((w, i) => {
-      for (const t of w.terms) if (this.df.has(t)) add(t, 1)
+      const weight = SOFT.has(w.word) ? P.soft : 1
+      for (const t of w.terms) if (this.df.has(t)) add(t, weight)
+      // An identifier typed in lower case (gradscaler, dataloader) is indexed whole, unstemmed.
+      if (!w.stop && !w.terms.some(t => this.df.has(t)) && this.df.has(w.word)) add(w.word, 1)
       if (typing && i === words.length - 1 && w.word.length >= 2) {
         const known = w.terms.some(t => this.df.has(t))
-        for (const t of this.complete(w.word)) add(t, known ? P.prefix * 0.5 : P.prefix)
+        for (const t of this.complete(w.word)) add(t, known ? P.prefixKnown : P.prefix)
       }
     })
+    // A synonym scores as a word of the query at P.synonym (at most its word's idf), and counts
+    // for its word's share of the query's words.
+    const stands = new Map()
+    for (const [t, of] of this.expansions(words)) {
+      if (!this.df.has(t) || clauses.has(t)) continue
+      const known = of.filter(o => clauses.has(o))
+      if (known.length) stands.set(t, known)
+    }
     const pairs = []
     let prev = null
     for (const w of words) {
@@ -251,7 +310,7 @@ class Engine {
       if (!accept(doc)) return
       const f = this.fields[i]
       let lex = 0, found = 0
-      for (const [t, w] of clauses) {
+      const tfOf = t => {
         let tf = 0
         for (const name of ["title", "terms", "body"]) {
           const n = f[name].tf.get(t)
@@ -259,29 +318,63 @@ class Engine {
           const norm = 1 - P.b[name] + P.b[name] * f[name].length / (this.avg[name] || 1)
           tf += P.field[name] * n / norm
         }
+        if (P.field.section && this.sectionOf[i].has(t)) tf += P.field.section
+        return tf
+      }
+      const matched = new Set()
+      const inField = { title: 0, terms: 0, body: 0, section: 0 }
+      for (const [t, w] of clauses) {
+        const tf = tfOf(t)
         if (!tf) continue
         const idf = this.idf(t)
         lex += w * idf * tf / (P.k1 + tf)
         found += w * idf
+        matched.add(t)
+        for (const name of ["title", "terms", "body"]) if (f[name].tf.get(t)) inField[name] += w * idf
+        if (this.sectionOf[i].has(t)) inField.section += w * idf
       }
+      const credited = new Set()
+      for (const [t, of] of stands) {
+        const tf = tfOf(t)
+        if (!tf) continue
+        const idf = Math.min(this.idf(t), ...of.map(o => this.idf(o)))
+        lex += P.synonym * idf * tf / (P.k1 + tf)
+        for (const o of of) {
+          if (matched.has(o) || credited.has(o)) continue
+          credited.add(o)
+          found += P.synonym * clauses.get(o) * this.idf(o)
+        }
+      }
+      let pairLex = 0
       for (const [a, b] of pairs) {
         const key = a + " " + b
         const where = f.title.pairs.has(key) || f.terms.pairs.has(key) ? 1 : f.body.pairs.has(key) ? 0.5 : 0
-        if (where) lex += P.pair * where * this.pairIdf(key)
+        if (where) pairLex += P.pair * where * this.pairIdf(key)
       }
+      lex += pairLex
       if (total > 0) lex *= 1 - P.coverage + P.coverage * (found / total) ** 2
       const sem = qvec ? this.vectors.similarity(qvec, i) : 0
-      scored.push({ i, lex, sem, cover: total > 0 ? found / total : 0 })
+      const share = x => (total > 0 ? x / total : 0)
+      scored.push({ i, lex, sem, cover: share(found), pairLex,
+        fields: [share(inField.title), share(inField.terms), share(inField.body), share(inField.section)] })
     })
     const maxLex = Math.max(1e-9, ...scored.map(s => s.lex))
     const maxSem = Math.max(1e-9, ...scored.map(s => s.sem))
+    const maxPair = Math.max(1e-9, ...scored.map(s => s.pairLex))
     const results = []
     for (const s of scored) {
       let score = s.lex / maxLex
       if (qvec) score += P.semantic * Math.max(0, s.sem) / maxSem
+      let features = null
+      if (P.ltr || P.features) {
+        const lexN = s.lex / maxLex, semN = qvec ? Math.max(0, s.sem) / maxSem : 0
+        features = [lexN, semN, s.cover, ...s.fields, s.pairLex / maxPair, lexN * lexN,
+          semN ** 4, qvec ? s.sem : 0, s.cover * s.cover]
+        if (P.ltr) score = P.ltr.reduce((sum, w, k) => sum + w * features[k], 0)
+      }
       score *= P.prior[this.docs[s.i].kind] || 1
       if (s.lex > 0 || (qvec && s.sem > 0) || (active && !words.length))
-        results.push({ i: s.i, score, sem: s.sem, cover: s.cover })
+        results.push({ i: s.i, score, sem: s.sem, cover: s.cover, features })
     }
     if (!words.length && !active) return { ranked: [], words }
     results.sort((a, b) => b.score - a.score || a.i - b.i)
@@ -419,6 +512,11 @@ function teaser(html, limit = 320) {
   return out
 }
 
+// The ranked documents a result shows (grouped by page): twenty, about two screens of Material's
+// list. Each shown document's title and teaser is fetched (x/), so this is what a query's texts
+// cost: at 60, the texts were most of what typing a query downloaded (tools/pageweight.py).
+const SHOWN = 20
+
 function materialResult(engine, found, options) {
   const { ranked, words } = found
   const typed = [...new Set(words.filter(w => !w.stop).map(w => w.word))]
@@ -426,7 +524,7 @@ function materialResult(engine, found, options) {
   // The top results are always shown, whatever their page; a filter alone lists every match.
   const VISIBLE = words.length ? 3 : Infinity
   const groups = new Map()
-  ranked.slice(0, 60).forEach((r, rank) => {
+  ranked.slice(0, SHOWN).forEach((r, rank) => {
     const doc = engine.docs[r.i]
     const page = doc.location.split("#")[0]
     if (!groups.has(page)) groups.set(page, [])
@@ -557,6 +655,7 @@ class Split {
         for (const t of e.complete(w.word)) terms.add(t)
       if (!w.stop) for (const t of [stem(w.word), w.word]) if (e.df.has(t)) terms.add(t)  // marks
     })
+    for (const [t] of e.expansions(words)) if (e.df.has(t)) terms.add(t)
     for (const t of terms) {
       const s = Split.range(this.index.shards, t, this.vocab)
       wanted.push(this.file(`t/${s}.json`, "json", shard => this.postings(shard)))
@@ -604,10 +703,10 @@ class Split {
     }
   }
 
-  /** The titles and teasers of the pages of the results shown (materialResult's first 60). */
+  /** The titles and teasers of the results shown (materialResult's first SHOWN) and their pages. */
   async texts(ranked) {
     const e = this.engine, files = new Set()
-    for (const r of ranked.slice(0, 60)) {
+    for (const r of ranked.slice(0, SHOWN)) {
       const pageDoc = e.byLocation.get(e.docs[r.i].location.split("#")[0])
       for (const i of [r.i, pageDoc ? e.docs.indexOf(pageDoc) : -1])
         if (i >= 0) files.add(Split.range(this.index.texts, i))
