@@ -21,10 +21,14 @@ class CrossAttention(nn.Module):
     @torch.no_grad()
     def load_from(self, mha):
         """Copy an nn.MultiheadAttention(embed_dim, num_heads, kdim=memory_dim,
-        vdim=memory_dim, batch_first=True)."""
+        vdim=memory_dim, batch_first=True), memory_dim == embed_dim included."""
         # --8<-- [start:solution]
-        # kdim != embed_dim: three separate weights, one bias stacked as q, k, v.
-        weights = (mha.q_proj_weight, mha.k_proj_weight, mha.v_proj_weight)
+        # kdim != embed_dim: three separate weights; memory_dim == embed_dim: one
+        # stacked (3E, E) in_proj_weight. One bias stacked as q, k, v either way.
+        if mha.in_proj_weight is None:
+            weights = (mha.q_proj_weight, mha.k_proj_weight, mha.v_proj_weight)
+        else:
+            weights = mha.in_proj_weight.chunk(3)
         for proj, w, b in zip(
             (self.q_proj, self.k_proj, self.v_proj),
             weights,
@@ -212,6 +216,23 @@ def check(CrossAttention):
     want, _ = ref(x, memory, memory, key_padding_mask=pad, need_weights=False)
     assert out.dtype == torch.float32, f"float32 in, {out.dtype} out"
     close(out, want, "float32; likely cause: a float64 constant")
+    # memory_dim == embed_dim, an encoder as wide as the decoder: the module then
+    # holds one stacked in_proj_weight (3E, E), and q_proj_weight etc. are None.
+    D = E
+    ref = nn.MultiheadAttention(E, H, batch_first=True, dtype=torch.float64)
+    with torch.no_grad():
+        ref.in_proj_bias.normal_()
+        ref.out_proj.bias.normal_()
+    mine = CrossAttention(E, H, E).double()
+    try:
+        mine.load_from(ref)
+    except Exception as e:
+        raise AssertionError(
+            f"memory_dim == embed_dim: load_from raised {type(e).__name__}: {e}; "
+            "likely cause: reading q_proj_weight, which is None when kdim == "
+            "embed_dim: the module holds one stacked in_proj_weight"
+        ) from e
+    run("memory_dim == embed_dim: one stacked in_proj_weight", 5, 9, pad)
     print("CrossAttention = nn.MultiheadAttention(kdim, vdim): Lq != Lk, padding")
     # > CrossAttention = nn.MultiheadAttention(kdim, vdim): Lq != Lk, padding
 

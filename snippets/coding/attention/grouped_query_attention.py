@@ -11,6 +11,7 @@ def grouped_query_attention(q, k, v, is_causal=False):
     """q (B, n_heads, L, d); k and v (B, n_kv_heads, S, d), n_heads % n_kv_heads == 0.
 
     Query heads g * i ... g * i + g - 1 (g = n_heads // n_kv_heads) share kv head i.
+    Any strides (q transposed from (B, L, n_heads, d)); computed in the inputs' dtype.
     """
     # --8<-- [start:solution]
     group = q.size(1) // k.size(1)
@@ -23,10 +24,14 @@ def grouped_query_attention(q, k, v, is_causal=False):
 # --8<-- [start:check]
 class NoEnableGQA(TorchFunctionMode):  # the task's rule, while your function runs
     def __torch_function__(self, func, types, args=(), kwargs=None):
-        gqa = func is F.scaled_dot_product_attention and (kwargs or {}).get(
-            "enable_gqa"
-        )
-        assert not gqa, "calls SDPA with enable_gqa=True"
+        # SDPA under any of its names (F., torch.ops.aten., _scaled_dot_product_*),
+        # with enable_gqa, or handed fewer kv heads than query heads.
+        if "scaled_dot_product" in getattr(func, "__name__", ""):
+            q, k = (args + (None, None))[:2]
+            fewer = all(isinstance(t, torch.Tensor) and t.dim() > 2 for t in (q, k))
+            fewer = fewer and q.size(-3) != k.size(-3)
+            gqa = (kwargs or {}).get("enable_gqa") or fewer
+            assert not gqa, f"calls {func.__name__} with enable_gqa=True"
         return func(*args, **(kwargs or {}))
 
 
@@ -34,15 +39,31 @@ def check(grouped_query_attention):
     torch.manual_seed(0)
     B, d = 2, 4
 
-    def compare(case, got, want, inputs):
+    def why(got, want, causes):
+        # Off by float32's rounding of a float64 result: computed in float32.
+        pairs = (
+            zip(got, want, strict=False) if isinstance(got, tuple) else [(got, want)]
+        )
+        tiny = all(
+            isinstance(a, torch.Tensor)
+            and a.dtype == b.dtype == torch.float64
+            and a.shape == b.shape
+            and torch.allclose(a.detach(), b.detach(), rtol=1e-4, atol=1e-5)
+            for a, b in pairs
+        )
+        return "computed in float32? keep the inputs' float64" if tiny else causes
+
+    def compare(case, got, want, inputs, causes=None):
+        causes = causes or "query head h reads kv head h // g: repeat_interleave?"
         torch.testing.assert_close(
-            got, want, msg=lambda m: f"{case} (repeat_interleave, not repeat?): {m}"
+            got, want, msg=lambda m: f"{case} ({why(got, want, causes)}): {m}"
         )
         g = torch.randn_like(want)  # k.grad sums over the query heads that share k
+        mine, theirs = (torch.autograd.grad(t, inputs, g) for t in (got, want))
         torch.testing.assert_close(
-            torch.autograd.grad(got, inputs, g),
-            torch.autograd.grad(want, inputs, g),
-            msg=lambda m: f"gradients, {case}: {m}",
+            mine,
+            theirs,
+            msg=lambda m: f"gradients, {case} ({why(mine, theirs, causes)}): {m}",
         )
 
     heads = [(6, 2), (8, 4), (4, 1), (3, 3)]  # GQA, GQA, MQA, MHA
@@ -62,9 +83,28 @@ def check(grouped_query_attention):
             )
             case = f"n_heads={n_heads}, n_kv_heads={n_kv_heads}, L={L}, S={S}, "
             case += f"is_causal={is_causal}"
+            causes = None
             if is_causal and L != S:
-                case += " (query i sees keys 0 .. i: the mask aligned top-left)"
-            compare(case, got, want, (q, k, v))
+                causes = "query i sees keys 0 .. i: the mask aligned top-left?"
+            compare(case, got, want, (q, k, v), causes)
+    # The usual layout after a projection: x @ W viewed (B, L, H, d), transposed to
+    # (B, H, L, d): q, k and v are not contiguous (a .view of them can raise).
+    B, L, n_heads, n_kv_heads = 2, 5, 6, 2
+    leaves = [
+        torch.randn(B, L, h, d, dtype=torch.float64, requires_grad=True)
+        for h in (n_heads, n_kv_heads, n_kv_heads)
+    ]
+    q, k, v = (t.transpose(1, 2) for t in leaves)
+    for is_causal in (False, True):
+        with NoEnableGQA():
+            got = grouped_query_attention(q, k, v, is_causal=is_causal)
+        want = F.scaled_dot_product_attention(
+            q, k, v, is_causal=is_causal, enable_gqa=True
+        )
+        case = (
+            f"q, k, v transposed from (B, L, H, d), not contiguous, causal={is_causal}"
+        )
+        compare(case, got, want, leaves)
     print("grouped_query_attention = SDPA(enable_gqa): GQA, MQA, MHA, L < S, grads")
     # > grouped_query_attention = SDPA(enable_gqa): GQA, MQA, MHA, L < S, grads
 

@@ -51,6 +51,21 @@ def quadratic(q, k, v, causal):  # the same formula, O(L^2): phi(Q) phi(K)^T, ma
 def check(linear_attention):
     torch.manual_seed(0)
 
+    def why(got, want, causes):
+        # Off by about float32's rounding, far below what a wrong formula gives.
+        pairs = (
+            zip(got, want, strict=False) if isinstance(got, tuple) else [(got, want)]
+        )
+        tiny = all(
+            isinstance(a, torch.Tensor)
+            and a.dtype == b.dtype == torch.float64
+            and a.shape == b.shape
+            and torch.allclose(a.detach(), b.detach(), rtol=1e-4, atol=1e-5)
+            for a, b in pairs
+        )
+        small = "computed in float32 for float64 inputs, or an eps in the normalizer"
+        return small if tiny else causes
+
     def compare(case, q, k, v, causal, grads=True):
         got = linear_attention(q, k, v, causal=causal)
         want = quadratic(q, k, v, causal)
@@ -61,21 +76,24 @@ def check(linear_attention):
             f"{case}: shape {tuple(got.shape)}, want {tuple(want.shape)}"
         )
         assert got.dtype == want.dtype, f"{case}: {q.dtype} in, {got.dtype} out"
+        causes = (
+            "phi is not elu(x) + 1, the sums not over j <= i (itself included), or "
+            "the normalizer missing, given an eps, or not phi(q_i) . z_i"
+        )
         torch.testing.assert_close(
             got,
             want,
-            msg=lambda m: (
-                f"{case}; likely cause: phi is not elu(x) + 1, the sums "
-                "not over j <= i (itself included), or the normalizer missing or "
-                "given an eps: " + m
-            ),
+            msg=lambda m: f"{case}; likely cause: {why(got, want, causes)}: {m}",
         )
         if grads:
             g = torch.randn_like(want)
+            mine, theirs = (torch.autograd.grad(t, (q, k, v), g) for t in (got, want))
             torch.testing.assert_close(
-                torch.autograd.grad(got, (q, k, v), g),
-                torch.autograd.grad(want, (q, k, v), g),
-                msg=lambda m: f"gradients, {case}: {m}",
+                mine,
+                theirs,
+                msg=lambda m: (
+                    f"gradients, {case}; likely cause: {why(mine, theirs, causes)}: {m}"
+                ),
             )
 
     def qkv(L, batch=(2, 3), d=4, dv=3, dtype=torch.float64, scale=1.0):

@@ -20,7 +20,8 @@ class MultiHeadAttention(nn.Module):
 
     @torch.no_grad()
     def load_from(self, mha):
-        """Copy the weights of an nn.MultiheadAttention(embed_dim, num_heads)."""
+        """Copy the weights of an nn.MultiheadAttention(embed_dim, num_heads) in place
+        into this module's own parameters (none shared with it)."""
         # --8<-- [start:solution]
         # in_proj_weight (3E, E) stacks the q, k, v projections, in that order.
         for proj, w, b in zip(
@@ -76,7 +77,24 @@ def check(MultiHeadAttention):
         ref.in_proj_bias.normal_()
         ref.out_proj.bias.normal_()
     mine = MultiHeadAttention(E, H).double()
+    params = [id(p) for p in mine.parameters()]
     mine.load_from(ref)
+    count, want_count = (
+        sum(p.numel() for p in m.parameters() if p.requires_grad) for m in (mine, ref)
+    )
+    assert count == want_count, (
+        f"{count} trainable parameters, want {want_count}, the module's; likely "
+        "cause: weights kept as plain tensors or buffers (never trained), or extra ones"
+    )
+    theirs = {p.untyped_storage().data_ptr() for p in ref.parameters()}
+    assert params == [id(p) for p in mine.parameters()] and not any(
+        p.untyped_storage().data_ptr() in theirs for p in mine.parameters()
+    ), (
+        "load_from replaced the parameters or shares the module's storage; likely "
+        "cause: assigning mha's tensors or out_proj instead of copy_ into your own "
+        "(training one would train the other)"
+    )
+    names, ours = zip(*mine.named_parameters(), strict=True)
     x = torch.randn(B, 5, E, dtype=torch.float64, requires_grad=True)
     mem_k = torch.randn(B, 7, E, dtype=torch.float64, requires_grad=True)
     mem_v = torch.randn(B, 7, E, dtype=torch.float64, requires_grad=True)
@@ -93,10 +111,20 @@ def check(MultiHeadAttention):
             msg=lambda m: f"{case} (q/k/v order? head split? True = ignore?): {m}",
         )
         g = torch.randn_like(want)
+        n = len(inputs)
+        grads = torch.autograd.grad(got, [*inputs, *ours], g, allow_unused=True)
+        want_grads = torch.autograd.grad(want, [*inputs, *ref.parameters()], g)
         torch.testing.assert_close(
-            torch.autograd.grad(got, inputs, g),
-            torch.autograd.grad(want, inputs, g),
+            grads[:n],
+            want_grads[:n],
             msg=lambda m: f"gradients, {case}: {m}",
+        )
+        unused = [p for p, t in zip(names, grads[n:], strict=True) if t is None]
+        assert not unused, f"{case}: no gradient reaches the parameters {unused}"
+        torch.testing.assert_close(  # the same whatever the layout: stacked or split
+            sum((t**2).sum() for t in grads[n:]),
+            sum((t**2).sum() for t in want_grads[n:]),
+            msg=lambda m: f"gradients of the parameters (sum of squares), {case}: {m}",
         )
 
     cases = [  # (case, query, key, value, key_padding_mask)

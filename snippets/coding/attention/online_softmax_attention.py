@@ -64,12 +64,8 @@ class Watch(TorchFunctionMode):  # sees every torch call of the code under it
 def check(tiled_attention):
     torch.manual_seed(0)
 
-    def compare(case, got, want):
-        torch.testing.assert_close(
-            got,
-            want,
-            msg=lambda m: f"{case} (rescale sum and acc when the max changes?): {m}",
-        )
+    def compare(case, got, want, cause="rescale sum and acc when the max changes?"):
+        torch.testing.assert_close(got, want, msg=lambda m: f"{case} ({cause}): {m}")
 
     def mine(q, k, v, block_size, watch=None):
         with watch or Watch():
@@ -79,23 +75,33 @@ def check(tiled_attention):
     k = torch.randn(2, 3, 10, 8, dtype=torch.float64)  # S = 10 keys
     v = torch.randn(2, 3, 10, 5, dtype=torch.float64)
     want = F.scaled_dot_product_attention(q, k, v)
-    for block_size in (1, 2, 5, 10, 3, 4, 16):  # divides S, does not, exceeds it
-        compare(f"block_size={block_size}, S=10", mine(q, k, v, block_size), want)
+    one_block = "one block holds every key: the scale 1/sqrt(d), d of q and k, not dv?"
+    causes = {  # one block first: no rescaling yet, so what fails there is not it
+        16: one_block + " a block shorter than block_size kept?",
+        10: one_block,
+        **dict.fromkeys((1, 2, 5), "rescale sum and acc when the max changes?"),
+        **dict.fromkeys((3, 4), "the last, shorter block kept? rescale sum and acc?"),
+    }
+    for block_size, cause in causes.items():  # exceeds S, divides it, does not
+        got = mine(q, k, v, block_size)
+        compare(f"block_size={block_size}, S=10", got, want, cause)
     # Large logits in float32: exp() of a raw score of ~100s overflows to inf.
     q32, k32, v32 = (t.float() for t in (q * 30, k, v))
     compare(
-        "large logits, float32 (subtract the running max)",
+        "large logits, float32",
         mine(q32, k32, v32, 3),
         F.scaled_dot_product_attention(q32, k32, v32),
+        "exp of the raw scores overflows: subtract the running max",
     )
     # Every score near -1400: exp() of it underflows to 0 (below about -745 in
     # float64), so a running max started at 0 instead of -inf gives 0 / 0 = nan.
     qn = 500 + torch.randn(2, 3, 7, 8, dtype=torch.float64)
     kn = -1 + 0.002 * torch.randn(2, 3, 10, 8, dtype=torch.float64)
     compare(
-        "every score near -1400 (the running max starts at -inf)",
+        "every score near -1400",
         mine(qn, kn, v, 3),
         F.scaled_dot_product_attention(qn, kn, v),
+        "the running max starts at -inf, not 0?",
     )
     # Never the L x S scores: one head with L = 16, S = 64; every tensor a torch
     # call returns while it runs must hold fewer than L * S = 1024 elements.

@@ -7,7 +7,8 @@ from torch.overrides import TorchFunctionMode
 def rope(x, positions, base=10000.0):
     """Rotate each pair (x[..., 2i], x[..., 2i+1]) by the angle p * base ** (-2i / d).
 
-    x (..., L, d) with d even; positions (L,) ints, the absolute position of each row.
+    x (..., L, d) with d even; positions (L,) ints, the absolute position of each row,
+    in any order (packed sequences restart at 0). Returns a new tensor; x is unchanged.
     """
     # --8<-- [start:solution]
     d = x.size(-1)
@@ -36,8 +37,14 @@ def check(rope):
     torch.manual_seed(0)
 
     def mine(x, positions, base=10000.0):
+        before = x.clone()
         with RealOnly():
-            return rope(x, positions, base)
+            out = rope(x, positions, base)
+        assert torch.equal(x, before), (
+            f"positions {positions.tolist()}: rope changed its input x in place (an "
+            "in-place op on x or a view of it): return a new tensor"
+        )
+        return out
 
     def rope_complex(x, positions, base=10000.0):
         # Pair (x[2i], x[2i+1]) is the complex number z_i; RoPE multiplies it by
@@ -50,15 +57,25 @@ def check(rope):
         return torch.view_as_real(rotated).flatten(-2).to(x.dtype)
 
     def compare(case, got, want):
-        torch.testing.assert_close(
-            got, want, msg=lambda m: f"{case} (pairs 2i, 2i+1? base**(-2i/d)?): {m}"
+        causes = (
+            "pairs 2i, 2i+1? base**(-2i/d)? the sign of sin (the direction)? "
+            "positions used as given?"
         )
+        torch.testing.assert_close(got, want, msg=lambda m: f"{case} ({causes}): {m}")
 
     x = torch.randn(2, 3, 5, 8)  # (B, H, L, d)
     cases = [
         ("positions 0..4", torch.arange(5), 10000.0),
         ("positions 7..11, as in a decode step", torch.arange(7, 12), 10000.0),
         ("base=500", torch.arange(5), 500.0),
+        # Packed sequences restart at 0, and positions come in any order: the angle
+        # of each row is its own position's, not positions[0] + the row index.
+        ("packed positions [0, 1, 2, 0, 1]", torch.tensor([0, 1, 2, 0, 1]), 10000.0),
+        (
+            "positions in any order [9, 2, 30, 4, 7]",
+            torch.tensor([9, 2, 30, 4, 7]),
+            1e4,
+        ),
     ]
     for case, positions, base in cases:
         compare(case, mine(x, positions, base), rope_complex(x, positions, base))

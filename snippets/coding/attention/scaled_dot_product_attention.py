@@ -9,7 +9,8 @@ def attention(q, k, v, attn_mask=None, is_causal=False):
 
     attn_mask: bool, broadcastable to (..., L, S), True where the key takes part.
     is_causal: query i sees keys 0..i (aligned top-left). Both may be given at once.
-    A query row that sees no key at all returns zeros, as SDPA does.
+    A query row that sees no key at all returns zeros, as SDPA does. Computed in
+    the inputs' dtype; the inputs are left unchanged.
     """
     # --8<-- [start:solution]
     L, S = q.size(-2), k.size(-2)
@@ -42,27 +43,57 @@ def check(attention):
             for n, dim in ((L, d), (S, d), (S, dv))
         ]
 
+    def why(got, want, causes):
+        # Off by float32's rounding of a float64 result: computed in float32.
+        pairs = (
+            zip(got, want, strict=False) if isinstance(got, tuple) else [(got, want)]
+        )
+        tiny = all(
+            isinstance(a, torch.Tensor)
+            and a.dtype == b.dtype == torch.float64
+            and a.shape == b.shape
+            and torch.allclose(a.detach(), b.detach(), rtol=1e-4, atol=1e-5)
+            for a, b in pairs
+        )
+        return "computed in float32? keep the inputs' float64" if tiny else causes
+
     def compare(case, got, want, inputs):
+        causes = "1/sqrt(d)? True = takes part? diagonal? a mask per query?"
         torch.testing.assert_close(
-            got,
-            want,
-            msg=lambda m: f"{case} (1/sqrt(d)? True = takes part? diagonal?): {m}",
+            got, want, msg=lambda m: f"{case} ({why(got, want, causes)}): {m}"
         )
         g = torch.randn_like(want)
+        mine, theirs = (torch.autograd.grad(t, inputs, g) for t in (got, want))
+        causes = "nan from a row with no key?"
         torch.testing.assert_close(
-            torch.autograd.grad(got, inputs, g),
-            torch.autograd.grad(want, inputs, g),
-            msg=lambda m: f"gradients, {case} (nan from a row with no key?): {m}",
+            mine,
+            theirs,
+            msg=lambda m: f"gradients, {case} ({why(mine, theirs, causes)}): {m}",
         )
 
     # Left padding: sequence 1 starts with two padding keys (True = a real token).
     real = torch.tensor([[1, 1, 1, 1, 1], [0, 0, 1, 1, 1]], dtype=torch.bool)
     pad = real[:, None, None, :]  # (B, 1, 1, S): the same keys for every head, query
     causal = torch.ones(5, 5, dtype=torch.bool).tril()
+    # A mask that differs from query to query, not only a key padding (B, 1, 1, S):
+    # per sequence (B, 1, L, S), and one (L, S) for all, with causal on top.
+    per_query = torch.rand(B, 1, 4, 5) < 0.6
+    band = torch.rand(5, 5) < 0.6
     cases = [  # (case, L, S, batch dims, your arguments, SDPA's: None = the same)
         ("no mask", 5, 5, (B, H), {}, None),
         ("causal", 5, 5, (B, H), {"is_causal": True}, None),
         ("causal with L < S", 3, 5, (B, H), {"is_causal": True}, None),
+        # L > S: rows S .. L-1 see every key (top-left: query i sees keys 0..i).
+        ("causal with L=6 > S=3", 6, 3, (B, H), {"is_causal": True}, None),
+        ("a mask per query (B, 1, L, S)", 4, 5, (B, H), {"attn_mask": per_query}, None),
+        (
+            "causal + a mask per query (L, S)",
+            5,
+            5,
+            (B, H),
+            {"attn_mask": band, "is_causal": True},
+            {"attn_mask": band & causal},
+        ),
         ("key padding", 4, 5, (B, H), {"attn_mask": pad}, None),
         (
             "causal + left padding: rows 0-1 of sequence 1 see no key",
@@ -78,7 +109,14 @@ def check(attention):
     ]
     for case, L, S, batch, mine, ref in cases:
         q, k, v = qkv(L, S, batch=batch)
+        given = {"q": q, "k": k, "v": v, "attn_mask": mine.get("attn_mask")}
+        before = {n: t.detach().clone() for n, t in given.items() if t is not None}
         got = attention(q, k, v, **mine)
+        for name, was in before.items():
+            assert torch.equal(given[name], was), (
+                f"{case}: your function changed its input {name} in place (an "
+                "in-place op, or .data): leave the inputs unchanged"
+            )
         want = F.scaled_dot_product_attention(q, k, v, **(mine if ref is None else ref))
         compare(case, got, want, (q, k, v))
     # Large logits in float32: exp() of raw scores overflows; the softmax must not.

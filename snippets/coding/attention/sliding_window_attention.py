@@ -7,7 +7,8 @@ import torch.nn.functional as F
 def sliding_window_attention(q, k, v, window):
     """Causal attention in which each query sees at most the last `window` keys,
     its own position included, for q (..., Lq, d), k (..., Lk, d), v (..., Lk, dv),
-    Lq <= Lk: the queries are the last Lq positions, as with a KV cache."""
+    Lq <= Lk: the queries are the last Lq positions, as with a KV cache. Any strides;
+    computed in the inputs' dtype."""
     # --8<-- [start:solution]
     if window < 1:
         raise ValueError(f"window must be at least 1, got {window}")
@@ -46,7 +47,21 @@ def check(sliding_window_attention):
             keep[i, max(0, pos - window + 1) : pos + 1] = True
         return keep
 
-    def compare(case, q, k, v, window, want=None):
+    def why(got, want, causes):
+        # Off by float32's rounding of a float64 result: computed in float32.
+        pairs = (
+            zip(got, want, strict=False) if isinstance(got, tuple) else [(got, want)]
+        )
+        tiny = all(
+            isinstance(a, torch.Tensor)
+            and a.dtype == b.dtype == torch.float64
+            and a.shape == b.shape
+            and torch.allclose(a.detach(), b.detach(), rtol=1e-4, atol=1e-5)
+            for a, b in pairs
+        )
+        return "computed in float32? keep the inputs' float64" if tiny else causes
+
+    def compare(case, q, k, v, window, want=None, inputs=None):
         got = sliding_window_attention(q, k, v, window)
         if want is None:
             mask = band(q.size(-2), k.size(-2), window)
@@ -55,15 +70,16 @@ def check(sliding_window_attention):
         assert got.shape == want.shape, (
             f"{case}: shape {tuple(got.shape)}, want {tuple(want.shape)}"
         )
+        causes = (
+            "the window off by one (it counts the query itself), not causal, "
+            "aligned top-left, or 1/sqrt(dv)"
+        )
         torch.testing.assert_close(
             got,
             want,
-            msg=lambda m: (
-                f"{case}; likely cause: the window off by one (it counts "
-                "the query itself), not causal, aligned top-left, or 1/sqrt(dv): " + m
-            ),
+            msg=lambda m: f"{case}; likely cause: {why(got, want, causes)}: {m}",
         )
-        inputs = [t for t in (q, k, v) if t.requires_grad]
+        inputs = inputs or [t for t in (q, k, v) if t.requires_grad]
         if inputs:
             g = torch.randn_like(want)
             grads = [  # zeros for an input an output does not use (window=1: q, k)
@@ -72,7 +88,7 @@ def check(sliding_window_attention):
             ]
             torch.testing.assert_close(
                 *grads,
-                msg=lambda m: f"gradients, {case}: {m}",
+                msg=lambda m: f"gradients, {case} ({why(*grads, 'the band?')}): {m}",
             )
 
     def qkv(Lq, Lk, batch=(2, 3), dtype=torch.float64):
@@ -101,6 +117,14 @@ def check(sliding_window_attention):
     # (..., L, d): three dims and two, not only four.
     compare("3-D (H, L, d)", *qkv(6, 6, batch=(3,)), 2)
     compare("2-D (L, d)", *qkv(6, 6, batch=()), 3)
+    # Heads transposed from (B, L, H, d), as a projection leaves them: not
+    # contiguous, so a .view that flattens the leading dims raises.
+    leaves = [
+        torch.randn(2, n, 3, dim, dtype=torch.float64, requires_grad=True)
+        for n, dim in ((7, d), (7, d), (7, dv))
+    ]
+    q, k, v = (t.transpose(1, 2) for t in leaves)
+    compare("(B, H, L, d) transposed from (B, L, H, d)", q, k, v, 3, inputs=leaves)
     # float32 with scores in the hundreds (up to about 270 here): exp of them
     # overflows float32, torch.softmax subtracts the row's max first. Compared
     # with the exact value (float64, rounded): two float32 orders of the same sum
@@ -118,8 +142,10 @@ def check(sliding_window_attention):
         atol=1e-4,
         rtol=1e-4,
         msg=lambda m: (
-            "large logits (scores to 270), float32, window=3; likely cause: exp "
-            "without subtracting the max overflows (inf / inf = nan): " + m
+            "large logits (scores to 270), float32, window=3; likely cause: a softmax "
+            "by hand: exp without subtracting the max overflows (inf / inf), and a "
+            "max that counts the masked scores too underflows the kept ones (0 / 0): "
+            "subtract the max of the kept scores (torch.softmax on -inf does): " + m
         ),
     )
     for window in (0, -1):

@@ -80,7 +80,8 @@ def check(TinyGPT, train_step):
     V, d_model, T = len(chars), 32, 24
     data = torch.tensor([chars.index(c) for c in TEXT])
     windows = data.unfold(0, T + 1, 1)  # every (T + 1)-character window, (N, T + 1)
-    model = TinyGPT(V, d_model, n_heads=4, n_layers=2, max_len=T)
+    n_layers = 2
+    model = TinyGPT(V, d_model, n_heads=4, n_layers=n_layers, max_len=T)
 
     # Weight tying: one (V, d_model) matrix serves the embedding and the head.
     mats = [p for p in model.parameters() if p.numel() == V * d_model]
@@ -103,14 +104,17 @@ def check(TinyGPT, train_step):
         if isinstance(m, nn.TransformerEncoderLayer):
             assert m.norm_first, "a post-norm block: norm_first=True"
 
-    class Norms(TorchFunctionMode):  # the outputs of the norms the forward calls
-        def __init__(self):
+    class Norms(TorchFunctionMode):  # the inputs and outputs of the forward's norms
+        def __init__(self, zero=0):
             super().__init__()
-            self.outs = []
+            self.ins, self.outs, self.zero = [], [], zero  # zero: how many to set to 0
 
         def __torch_function__(self, func, types, args=(), kwargs=None):
             out = func(*args, **(kwargs or {}))
             if func in (F.layer_norm, F.rms_norm, torch.layer_norm):
+                if len(self.outs) < self.zero:
+                    out = torch.zeros_like(out)
+                self.ins.append(args[0] if args else (kwargs or {}).get("input"))
                 self.outs.append(out)
             return out
 
@@ -150,6 +154,55 @@ def check(TinyGPT, train_step):
         atol=0.02,
         rtol=0,
         msg=lambda m: f"the head's input at init is not normalized (final norm?): {m}",
+    )
+
+    # Pre-norm, x + f(norm(x)), carries the embeddings past every norm of the blocks
+    # to the final one. With the output of every norm but the last set to 0, each
+    # sublayer gets 0 and adds a constant: the final norm's input is the embeddings
+    # plus a constant, different at each position. Post-norm, norm(x + f(x)), leaves
+    # it 0 or a constant.
+    model.eval()
+    x = windows[:2, :-1]
+    with torch.no_grad():
+        with Norms() as norms:
+            model(x)
+        with Norms(zero=len(norms.outs) - 1) as zeroed:
+            model(x)
+    model.train()
+    assert len(norms.outs) > n_layers, (
+        f"{len(norms.outs)} F.layer_norm calls in the forward, want one in each of "
+        f"the {n_layers} blocks at least and a final one (nn.LayerNorm, or a module "
+        "of your own that calls F.layer_norm)"
+    )
+    spread = (zeroed.ins[-1] - zeroed.ins[-1][:, :1]).abs().max().item()
+    assert spread > 1e-3, (
+        "with the blocks' norm outputs set to 0, the final norm's input no longer "
+        "depends on the tokens: post-norm blocks, norm(x + f(x))? pre-norm adds "
+        "the raw x back: x + f(norm(x))"
+    )
+
+    # The head trains the tied matrix too: for the rows of the tokens absent from
+    # the input, d logits / d tok.weight is the head's part alone, g^T h (h the
+    # final norm's output): 0 if the head reads a detached copy.
+    model.eval()
+    x = windows[:1, :-1]
+    with Norms() as norms:
+        logits = model(x)
+    g = torch.randn(logits.shape, generator=torch.Generator().manual_seed(0))
+    (grad,) = torch.autograd.grad(logits, emb, g, allow_unused=True)
+    model.train()
+    grad = torch.zeros_like(emb) if grad is None else grad
+    h = norms.outs[-1].detach()
+    want = g.flatten(0, 1).T @ h.flatten(0, 1)  # (V, d_model): sum_t g[t, v] h[t]
+    absent = torch.ones(V, dtype=torch.bool)
+    absent[x.flatten()] = False
+    torch.testing.assert_close(
+        grad[absent],
+        want[absent],
+        msg=lambda m: (
+            "the gradient the head gives the tied matrix (rows of tokens absent from "
+            f"the input): the head reads tok.weight detached, or a copy of it? {m}"
+        ),
     )
 
     def next_char_loss():  # the loss on every window, targets shifted by one

@@ -23,7 +23,8 @@ class PreNormBlock(nn.Module):
 
     @torch.no_grad()
     def load_from(self, layer):
-        """Copy the weights of nn.TransformerEncoderLayer(..., norm_first=True)."""
+        """Copy the weights of nn.TransformerEncoderLayer(..., norm_first=True) in
+        place into this block's own parameters (none shared with the layer)."""
         # --8<-- [start:solution]
         self.norm1.load_state_dict(layer.norm1.state_dict())
         self.qkv.weight.copy_(layer.self_attn.in_proj_weight)
@@ -70,7 +71,23 @@ def check(PreNormBlock):
         for p in ref.parameters():
             p.normal_(0.0, 0.5)
     mine = PreNormBlock(d_model, n_heads, d_ff).double()
+    params = [id(p) for p in mine.parameters()]
     mine.load_from(ref)
+    count, want_count = (
+        sum(p.numel() for p in m.parameters() if p.requires_grad) for m in (mine, ref)
+    )
+    assert count == want_count, (
+        f"{count} trainable parameters, want {want_count}, the layer's; likely cause: "
+        "weights kept as buffers or plain tensors (never trained), or extra ones"
+    )
+    theirs = {p.untyped_storage().data_ptr() for p in ref.parameters()}
+    assert params == [id(p) for p in mine.parameters()] and not any(
+        p.untyped_storage().data_ptr() in theirs for p in mine.parameters()
+    ), (
+        "load_from replaced the block's parameters or shares the layer's storage; "
+        "likely cause: assigning the layer's modules or tensors instead of copy_ "
+        "into your own (training one would train the other)"
+    )
     mask = nn.Transformer.generate_square_subsequent_mask(T, dtype=torch.float64)
     x = torch.randn(2, T, d_model, dtype=torch.float64, requires_grad=True)
 
@@ -78,17 +95,30 @@ def check(PreNormBlock):
         torch.testing.assert_close(
             got,
             want,
-            msg=lambda m: f"{case} (norm before each sublayer? causal? ReLU?): {m}",
+            msg=lambda m: (
+                f"{case} (norm before each sublayer? causal? ReLU? the heads split "
+                f"as (B, T, 3, H, E // H), then moved before T?): {m}"
+            ),
         )
 
     got = mine(x)
     want = ref(x, src_mask=mask, is_causal=True)
     compare("train mode", got, want)
     g = torch.randn_like(want)
+    names, ours = zip(*mine.named_parameters(), strict=True)
+    grads = torch.autograd.grad(got, [x, *ours], g, allow_unused=True)
+    want_grads = torch.autograd.grad(want, [x, *ref.parameters()], g)
+    compare("gradients of x", grads[0], want_grads[0])
+    unused = [n for n, t in zip(names, grads[1:], strict=True) if t is None]
+    assert not unused, f"no gradient reaches the parameters {unused} (detached?)"
+
+    def squares(ts):  # the same whatever the layout: stacked, split, transposed
+        return sum((t**2).sum() for t in ts)
+
     compare(
-        "gradients of x",
-        torch.autograd.grad(got, x, g)[0],
-        torch.autograd.grad(want, x, g)[0],
+        "the parameters' gradients, their sum of squares",
+        squares(grads[1:]),
+        squares(want_grads[1:]),
     )
     # eval() and no_grad: TransformerEncoderLayer takes its fused fast path.
     ref.eval()

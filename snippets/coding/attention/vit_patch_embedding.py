@@ -164,10 +164,13 @@ def check(PatchEmbedding):
     x = x.contiguous(memory_format=torch.channels_last)  # strides (HWC, 1, WC, C)
     run("a channels_last image", (8, 12), 4, 3, 10, True, x=x)
     run("float32, 32x32 image, P=8", (32, 32), 8, 3, 16, True, dtype=torch.float32)
-    # image_size must be a multiple of P, and forward takes that size only.
+    # image_size must be a multiple of P (a ValueError when built, or at the latest
+    # when an image of that size comes), and forward takes that size only.
     for what, make in [
-        ("image_size (10, 12), P=4", lambda: PatchEmbedding((10, 12), 4, 3, 10)),
-        ("image_size (12, 10), P=4", lambda: PatchEmbedding((12, 10), 4, 3, 10)),
+        ("image_size (10, 12), P=4",
+         lambda: PatchEmbedding((10, 12), 4, 3, 10)(torch.randn(1, 3, 10, 12))),
+        ("image_size (12, 10), P=4",
+         lambda: PatchEmbedding((12, 10), 4, 3, 10)(torch.randn(1, 3, 12, 10))),
         ("forward on 12x8 with image_size (8, 12)",
          lambda: PatchEmbedding((8, 12), 4, 3, 10)(torch.randn(1, 3, 12, 8))),
         ("forward on 8x16 with image_size (8, 12)",
