@@ -63,11 +63,18 @@ def check(cross_entropy):
                 case = f"{name}, ignore_index={ii}, label_smoothing={ls}"
                 got = cross_entropy(x, t, ignore_index=ii, label_smoothing=ls)
                 want = F.cross_entropy(x, t, ignore_index=ii, label_smoothing=ls)
+                assert torch.as_tensor(got).shape == (), (
+                    f"{case}: shape {tuple(torch.as_tensor(got).shape)}, want one "
+                    "number, the mean over the kept targets"
+                )
+                mine, theirs = torch.as_tensor(got).item(), want.item()
+                ratio = mine / theirs if theirs else float("nan")
                 close(
                     got,
                     want,
                     f"{case}: mean over the non-ignored targets only, smoothing "
-                    f"over all C classes, log-softmax shifted by the max",
+                    f"over all C classes, log-softmax shifted by the max (yours / "
+                    f"torch's = {ratio:.4g})",
                 )
                 close(
                     torch.autograd.grad(got, x),

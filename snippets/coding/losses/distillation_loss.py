@@ -8,7 +8,8 @@ import torch.nn.functional as F
 def distillation_loss(student, teacher, labels, temperature=2.0, alpha=0.5):
     """alpha * T**2 * KL(teacher_T || student_T) + (1 - alpha) * CE(student, labels):
     x_T is softmax(x / T), the KL is summed over classes and averaged over the batch,
-    the cross-entropy takes the raw student logits. Logits (N, C), labels (N,)."""
+    the cross-entropy takes the raw student logits. Logits (N, C), labels (N,). Finite
+    for confident logits (a softmax with exact zeros), teacher's and student's."""
     # --8<-- [start:solution]
     t = temperature
     log_p_s = torch.log_softmax(student / t, dim=1)
@@ -41,31 +42,46 @@ def check(distillation_loss):
     # exp(-4000 / T) underflows float64 to 0 at T = 1, 2 and 4 (it does below -745).
     confident[torch.arange(6), labels] = 4000.0  # softmax has exact zeros
     teachers = {"random teacher": torch.randn(6, 5) * 3, "one-hot teacher": confident}
-    for name, teacher in teachers.items():
-        teacher = teacher.double()
+    # What each case adds, for the message when it fails.
+    cause = {
+        "random teacher": "",
+        "one-hot teacher": "; softmax(teacher / T) has exact zeros (0 * log 0 = nan: "
+        "p_t from log_softmax) from logits of 4000 (exp overflows without the max "
+        "shift)",
+        "confident student": "; softmax(student / T) has exact zeros, and their log "
+        "is -inf: take log_softmax, not the log of a softmax",
+    }
+    # A confident student: logits of 4000 on a wrong class, so its softmax underflows
+    # to exact zeros too.
+    loud = torch.zeros(6, 5, dtype=torch.float64)
+    loud[torch.arange(6), (labels + 1) % 5] = 4000.0
+    loud.requires_grad_()
+    runs = [(name, s, teacher.double()) for name, teacher in teachers.items()]
+    runs.append(("confident student", loud, teachers["random teacher"].double()))
+    for name, student, teacher in runs:
         for t, alpha in [(1.0, 0.5), (4.0, 0.9), (2.0, 1.0)]:
             case = f"{name}, T={t}, alpha={alpha}"
-            got = distillation_loss(s, teacher, labels, t, alpha)
+            got = distillation_loss(student, teacher, labels, t, alpha)
             kl = F.kl_div(
-                torch.log_softmax(s / t, dim=1),
+                torch.log_softmax(student / t, dim=1),
                 torch.log_softmax(teacher / t, dim=1),
                 reduction="batchmean",
                 log_target=True,
             )
-            want = alpha * t * t * kl + (1 - alpha) * F.cross_entropy(s, labels)
+            want = alpha * t * t * kl + (1 - alpha) * F.cross_entropy(student, labels)
             close(
                 got,
                 want,
                 f"{case}: KL(teacher || student) summed over classes, divided by N "
-                f"(batchmean), times T**2; the CE on the raw logits",
+                f"(batchmean), times T**2; the CE on the raw logits{cause[name]}",
             )
             close(
-                torch.autograd.grad(got, s),
-                torch.autograd.grad(want, s),
-                f"gradient wrt the student, {case}",
+                torch.autograd.grad(got, student),
+                torch.autograd.grad(want, student),
+                f"gradient wrt the student, {case}{cause[name]}",
             )
-    print("distillation_loss matches kl_div(batchmean) * T**2 + CE, one-hot teacher")
-    # > distillation_loss matches kl_div(batchmean) * T**2 + CE, one-hot teacher
+    print("distillation_loss matches kl_div(batchmean) * T**2 + CE, confident logits")
+    # > distillation_loss matches kl_div(batchmean) * T**2 + CE, confident logits
 
 
 # --8<-- [end:check]

@@ -6,8 +6,11 @@ import torch.nn.functional as F
 
 def huber_loss(input, target, reduction="mean", delta=1.0):
     """0.5 r**2 where |r| < delta, else delta * (|r| - 0.5 * delta), r = input - target,
-    reduced by "mean", "sum" or "none". Returns a tensor."""
+    reduced by "mean", "sum" or "none"; any other reduction raises ValueError, as in
+    F.huber_loss. Returns a tensor."""
     # --8<-- [start:solution]
+    if reduction not in ("mean", "sum", "none"):  # as torch: no silent fall-through
+        raise ValueError(f"{reduction} is not a valid value for reduction")
     r = (input - target).abs()
     # torch.where picks a branch per element; the unpicked branch's inf (0.5 * r**2
     # at r = 1e20 in float32) is never multiplied by 0.
@@ -38,6 +41,18 @@ def check(huber_loss):
     def close(got, want, case):
         torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
 
+    def where_off(x, y, got, want):
+        # Narrows a mismatch: the ratio of a reduced loss (a mean over the batch only is
+        # off by the number of columns), the residuals where an elementwise one is off.
+        got, want = got.detach(), want.detach()
+        if got.numel() == 1:
+            if want.item() == 0:
+                return f" (yours = {got.item():.4g}, torch's = 0)"
+            return f" (yours / torch's = {got.item() / want.item():.4g})"
+        off = ~torch.isclose(got, want, equal_nan=False)
+        r = [f"{v:.3g}" for v in (x - y).detach()[off][:5]]
+        return f" (off at residuals r = {', '.join(r)})"
+
     def compare(x, y, reduction, delta, case):
         x, y = x.detach().requires_grad_(), y.detach().requires_grad_()
         got = huber_loss(x, y, reduction=reduction, delta=delta)
@@ -45,7 +60,7 @@ def check(huber_loss):
         case = f"{case}, reduction={reduction!r}, delta={delta}"
         assert torch.is_tensor(got), f"{case}: returns {type(got).__name__}"
         assert got.shape == want.shape, f"{case}: shape {got.shape}, want {want.shape}"
-        close(got, want, case)
+        close(got, want, f"{case}{where_off(x, y, got, want)}")
         assert got.grad_fn is not None, f"{case}: the loss has no grad_fn (detached?)"
         g = torch.randn_like(want)
         for name, a, b in zip(
@@ -81,6 +96,17 @@ def check(huber_loss):
     y = torch.zeros(5)
     for reduction in ["mean", "sum", "none"]:
         compare(x, y, reduction, 1.0, "residuals of 1e20, float32")
+    # An unknown reduction raises (F.huber_loss: ValueError), not a silent "none".
+    for reduction in ["batchmean", "Mean"]:
+        try:
+            got = huber_loss(x, y, reduction=reduction)
+        except Exception:
+            continue
+        shape = tuple(got.shape) if torch.is_tensor(got) else type(got).__name__
+        raise AssertionError(
+            f"reduction={reduction!r}: returned {shape} where F.huber_loss raises "
+            "ValueError; raise on a reduction other than 'mean', 'sum', 'none'"
+        )
     print("huber_loss matches F.huber_loss: 3 deltas, 3 reductions, at delta, 1e20")
     # > huber_loss matches F.huber_loss: 3 deltas, 3 reductions, at delta, 1e20
 

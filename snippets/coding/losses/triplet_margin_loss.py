@@ -48,7 +48,18 @@ def check(triplet_margin_loss):
         want = F.triplet_margin_loss(a, p, n, margin=margin, eps=eps)
         case = f"{case}, margin={margin}, eps={eps}"
         assert torch.is_tensor(got), f"{case}: returns {type(got).__name__}"
-        close(got, want, case)
+        assert got.shape == want.shape, (
+            f"{case}: shape {tuple(got.shape)}, want {tuple(want.shape)}: one number, "
+            "the mean over the N triplets"
+        )
+        ratio = got.item() / want.item() if want.item() else float("nan")
+        close(
+            got,
+            want,
+            f"{case}: the mean over N of max(d(a, p) - d(a, n) + margin, 0), "
+            f"d(x, y) = ||x - y + eps|| over the last dim (yours / torch's = "
+            f"{ratio:.4g})",
+        )
         assert got.grad_fn is not None, f"{case}: the loss has no grad_fn (detached?)"
         for name, mine, theirs in zip(
             ["anchor", "positive", "negative"],

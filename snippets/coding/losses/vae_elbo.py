@@ -111,9 +111,10 @@ def check(reparameterize, vae_loss):
                 "z drawn by torch.normal or .sample(), not mu + std * eps"
             )
             close(a, b, f"gradient of z for {name}, {dtype}")
-        # The loss, on (B, 1, 4, 5) images: soft targets in [0, 1], and 0/1 ones.
-        x_logits = leaf(3 * torch.randn(B, 1, 4, 5, dtype=dtype))
-        x = torch.rand(B, 1, 4, 5, dtype=dtype)
+        # The loss, on (B, 3, 4, 5) images: soft targets in [0, 1], and 0/1 ones.
+        # Three channels: a sum over H and W then a mean over C is wrong there.
+        x_logits = leaf(3 * torch.randn(B, 3, 4, 5, dtype=dtype))
+        x = torch.rand(B, 3, 4, 5, dtype=dtype)
         x[: B // 2] = x[: B // 2].round()
         case = f"vae_loss, {dtype}"
         got = loss(x_logits, x, mu, logvar, case)
@@ -121,9 +122,9 @@ def check(reparameterize, vae_loss):
         close(
             got,
             want,
-            f"{case}: the batch mean of (BCE summed over pixels + KL summed over "
-            "latents); likely cause: a mean over pixels or latents, a sum over the "
-            "batch, or the KL's sign",
+            f"{case}, {tuple(x.shape)} images: the batch mean of (BCE summed over "
+            "channels and pixels + KL summed over latents); likely cause: a mean over "
+            "channels, pixels or latents, a sum over the batch, or the KL's sign",
         )
         for name, a, b in zip(
             ["x_logits", "mu", "logvar"],
