@@ -63,24 +63,63 @@ def check(AdamW):
         else:
             p.grad.copy_(g)
 
-    init = [torch.randn(3, 4, dtype=torch.float64), torch.randn(4, dtype=torch.float64)]
-    grads = [[torch.randn(3, 4), torch.randn(4)] for _ in range(5)]
-    grads = [[g.double() for g in gs] for gs in grads]
+    # The weight and a second param u share the first group; the bias has its own.
+    shapes = [(3, 4), (2,), (4,)]
+    init = [torch.randn(s, dtype=torch.float64) for s in shapes]
+    # The bias's gradients are ~1e-6: sqrt(v_hat) is then near eps.
+    scale = [1.0, 1.0, 1e-6]
+    grads = [
+        [(torch.randn(s) * c).double() for s, c in zip(shapes, scale, strict=True)]
+        for _ in range(5)
+    ]
     for gs in grads:
         gs[0][0] = 0.0  # row 0 gets zero gradients: only the decay moves it
-    grads[1][1] = None  # no gradient at step 2: no update, no decay
+    grads[1][2] = None  # no gradient at step 2: no update, no decay
+    grads[1][1] = None  # none for u either: 1 behind its group's other param
+    names = ["the weight", "u (in the weight's group)", "the bias"]
     configs = [  # (defaults, options of the second param group, the bias's)
         (dict(lr=0.1, weight_decay=0.1), {}),
         (dict(lr=0.01, betas=(0.8, 0.99)), {}),
         # The usual split: no decay for biases and norms, in a group of their own.
-        (dict(lr=0.1, weight_decay=0.1), dict(weight_decay=0.0, betas=(0.5, 0.9))),
+        (
+            dict(lr=0.1, weight_decay=0.1),
+            dict(weight_decay=0.0, betas=(0.5, 0.9), eps=1e-6),
+        ),
     ]
+
+    def likely(group, step, i):  # what this step tests, for the message
+        causes = []
+        if step == 1:
+            causes.append(
+                "the first step: p *= 1 - lr * wd before the Adam step, never added "
+                "to the gradient; t = 1, m / (1 - b1^t) and v / (1 - b2^t), then "
+                "lr * m_hat / (sqrt(v_hat) + eps), eps outside the sqrt"
+            )
+        if step == 4:
+            causes.append("lr halved before step 4: the decay uses the current lr")
+        if i == 0:
+            causes.append("its row 0 has zero gradients: only the decay moves it")
+        if grads[step - 1][i] is None:
+            causes.append("no gradient at this step: skip the param, decay included")
+        elif any(gs[i] is None for gs in grads[: step - 1]):
+            causes.append(
+                "it had no gradient at an earlier step: t is this param's own step "
+                "count, one behind, not the step's nor its group's"
+            )
+        if i == 2:
+            causes.append("its gradients are ~1e-6: eps outside the sqrt of v_hat")
+            if group:
+                causes.append("its group's own weight_decay, betas and eps")
+        if not causes:
+            causes.append("the decay before the Adam step, the moments without it")
+        return "; ".join(causes)
+
     for cfg, group in configs:
         mine = [p.clone().requires_grad_() for p in init]
         ref = [p.clone().requires_grad_() for p in init]
-        opt = AdamW([{"params": mine[:1]}, {"params": mine[1:], **group}], **cfg)
+        opt = AdamW([{"params": mine[:2]}, {"params": mine[2:], **group}], **cfg)
         torch_opt = torch.optim.AdamW(
-            [{"params": ref[:1]}, {"params": ref[1:], **group}], **cfg
+            [{"params": ref[:2]}, {"params": ref[2:], **group}], **cfg
         )
         case = f"{cfg}, bias group {group}"
         for step, gs in enumerate(grads, start=1):
@@ -95,14 +134,10 @@ def check(AdamW):
             torch_opt.step()
             for i, (p, q, g) in enumerate(zip(mine, ref, gs, strict=True)):
                 close(
-                    p,
-                    q,
-                    f"{case}, step {step}, param {i}: the decay is p *= 1 - lr * wd "
-                    f"before the Adam step, never added to the gradient, with each "
-                    f"group's own weight_decay",
+                    p, q, f"{case}, step {step}, {names[i]}: {likely(group, step, i)}"
                 )
                 assert g is None or torch.equal(p.grad, g), (
-                    f"{case}, step {step}, param {i}: step() changed .grad"
+                    f"{case}, step {step}, {names[i]}: step() changed .grad"
                 )
         # The moments live in opt.state, so state_dict() saves them for a resume
         # (under any key: an entry left empty by reading self.state[p] counts as none).

@@ -10,7 +10,8 @@ from torch import nn
 class EMA:
     """self.module: a copy of the model whose floating parameters and buffers follow
     ema = decay * ema + (1 - decay) * current; the first update() copies the model, and
-    integer buffers (BatchNorm's num_batches_tracked) are copied, not averaged."""
+    integer buffers (BatchNorm's num_batches_tracked) are copied, not averaged.
+    current is the model passed to update(), not necessarily the one given here."""
 
     def __init__(self, model, decay=0.999):
         # --8<-- [start:solution]
@@ -55,22 +56,34 @@ def check(EMA):
     mine = EMA(model, decay=0.8)
     ref = AveragedModel(model, multi_avg_fn=get_ema_multi_avg_fn(0.8), use_buffers=True)
     x = torch.randn(16, 3, dtype=torch.double)
-    for step in range(1, 6):
-        model.train()
-        model(x).pow(2).mean().backward()  # train mode: BatchNorm updates its buffers
-        opt.step()
-        opt.zero_grad()
+    # Update 6 passes another instance (as after a reload, or the model unwrapped
+    # from DDP): with the same structure and other weights.
+    other = copy.deepcopy(model)
+    with torch.no_grad():
+        for t in other.state_dict().values():
+            if t.is_floating_point():
+                t.add_(torch.randn_like(t))
+    for step in range(1, 7):
+        if step == 6:
+            model = other
+        else:
+            model.train()
+            model(x).pow(2).mean().backward()  # train mode: BatchNorm updates buffers
+            opt.step()
+            opt.zero_grad()
         mine.update(model)
         ref.update_parameters(model)
         got, want = mine.module.state_dict(), ref.module.state_dict()
         for name, tensor in want.items():
             if tensor.is_floating_point():
-                close(
-                    got[name],
-                    tensor,
-                    f"{name} after update {step}: the first update copies, then "
-                    f"ema = decay * ema + (1 - decay) * model, running stats too",
+                why = (
+                    "update(model) averages the model it is given, here another "
+                    "instance, not one kept from __init__ or an earlier update"
+                    if step == 6
+                    else "the first update copies, then ema = decay * ema + "
+                    "(1 - decay) * model, running stats too"
                 )
+                close(got[name], tensor, f"{name} after update {step}: {why}")
             else:  # AveragedModel averages the count and truncates it; this copies
                 close(
                     got[name],

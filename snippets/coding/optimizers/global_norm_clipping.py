@@ -9,7 +9,8 @@ import torch
 def clip_grad_norm_(parameters, max_norm, norm_type=2.0):
     """Scale every .grad in place by min(1, max_norm / (total + 1e-6)), where total is
     the norm_type-norm of all the gradients taken as one vector (inf: the largest |g|).
-    parameters: a tensor or an iterable (a generator too). Returns total, unclipped."""
+    parameters: a tensor or an iterable (a generator too); a .grad that is None stays
+    None. Returns total, unclipped, in the gradients' dtype."""
     # --8<-- [start:solution]
     if isinstance(parameters, torch.Tensor):
         parameters = [parameters]
@@ -55,9 +56,18 @@ def check(clip_grad_norm_):
         (0.5, float("inf"), 1.0),
         (1.0, 3.0, 1.0),
         (1e-7, 2.0, 1e-6 / total),  # a total of 1e-6: the + 1e-6 halves the coef
+        # float64 gradients of ~1e39, past float32's range (3.4e38): in float32 the
+        # norms are inf and every gradient is scaled to 0.
+        (1.0, 2.0, 1e39),
+        (1.0, float("inf"), 1e39),
     ]
     for max_norm, norm_type, scale in cases:
-        case = f"max_norm={max_norm:.3g}, norm_type={norm_type}, grads x{scale}"
+        case = f"max_norm={max_norm:.3g}, norm_type={norm_type}, grads x{scale:.3g}"
+        if scale > 1e38:
+            case += (
+                " (float64 gradients past float32's range: norms taken in float32? "
+                "take them in the gradients' dtype)"
+            )
         mine = [torch.zeros_like(g, requires_grad=True) for g in base]
         ref = [torch.zeros_like(g, requires_grad=True) for g in base]
         for p, q, g in zip(mine, ref, base, strict=True):
@@ -67,6 +77,10 @@ def check(clip_grad_norm_):
         got = clip_grad_norm_((p for p in mine), max_norm, norm_type)  # a generator
         want = torch.nn.utils.clip_grad_norm_(ref, max_norm, norm_type)
         for i, (p, g) in enumerate(zip(mine, held, strict=True)):
+            assert g is not None or p.grad is None, (
+                f"{case}, grad {i}: it was None (a frozen parameter) and is now a "
+                "tensor: skip it, do not create a gradient"
+            )
             assert p.grad is g, f"{case}, grad {i}: scale .grad in place, do not rebind"
         close(
             got,

@@ -11,8 +11,8 @@ import torch.nn.functional as F
 def accumulation_step(model, optimizer, loss_fn, micro_batches):
     """One optimizer step over micro_batches, a list of (x, y) whose sizes differ, equal
     to one step on the concatenated batch for a loss_fn that returns the mean over a
-    micro-batch's samples. Leaves each .grad holding the full batch's gradient and
-    returns the full batch's loss as a Python float."""
+    micro-batch's samples. Leaves each .grad (whatever it held, None on a fresh model)
+    holding the full batch's gradient and returns the full batch's loss as a float."""
     # --8<-- [start:solution]
     total = sum(x.shape[0] for x, _ in micro_batches)
     optimizer.zero_grad()  # once, before the first backward: .grad then accumulates
@@ -49,9 +49,11 @@ def check(accumulation_step):
             ref = copy.deepcopy(model)
             opt = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
             ref_opt = torch.optim.SGD(ref.parameters(), lr=0.1, momentum=0.9)
-            # What the previous step left in .grad, as a training loop leaves it.
+            # What the previous step left in .grad, as a training loop leaves it; for
+            # sizes [6, 6] a fresh model, every .grad None (the first step of training).
+            fresh = sizes == [6, 6]
             for p in model.parameters():
-                p.grad = torch.randn_like(p)
+                p.grad = None if fresh else torch.randn_like(p)
             # Micro-batch by micro-batch: the rows each forward sees (at the first
             # layer, however the model is called) and the backward passes that
             # reach the first weight.
@@ -63,14 +65,23 @@ def check(accumulation_step):
                 ys = [targets(kind, n) for n in sizes]
                 rows.clear()
                 backwards.clear()
-                got = accumulation_step(
-                    model, opt, loss_fn, list(zip(xs, ys, strict=True))
-                )
+                where = f"{case}, step {step}"
+                try:
+                    got = accumulation_step(
+                        model, opt, loss_fn, list(zip(xs, ys, strict=True))
+                    )
+                except AttributeError as e:
+                    if not (fresh and step == 1):
+                        raise
+                    raise AssertionError(
+                        f"{where}, a fresh model (every .grad None): your code raised "
+                        f"AttributeError: {e}; likely cause: p.grad.zero_() on a None "
+                        f"grad: optimizer.zero_grad() handles it"
+                    ) from e
                 ref_opt.zero_grad()
                 full = loss_fn(ref(torch.cat(xs)), torch.cat(ys))
                 full.backward()
                 ref_opt.step()
-                where = f"{case}, step {step}"
                 assert max(rows, default=0) <= max(sizes), (
                     f"{where}: the model ran on {max(rows)} rows at once, the largest "
                     f"micro-batch has {max(sizes)}; likely cause: the micro-batches "

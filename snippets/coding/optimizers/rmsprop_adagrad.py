@@ -111,7 +111,11 @@ def check(RMSprop, Adagrad):
             [
                 (dict(lr=0.01), {}),
                 (dict(lr=0.01, alpha=0.9, eps=1e-6), {}),
-                (dict(lr=0.01, weight_decay=0.1), dict(alpha=0.5, eps=1e-7)),
+                # The bias group: no decay (the usual split), its own alpha and eps.
+                (
+                    dict(lr=0.01, weight_decay=0.1),
+                    dict(alpha=0.5, eps=1e-7, weight_decay=0.0),
+                ),
             ],
         ),
         "Adagrad": (
@@ -120,10 +124,45 @@ def check(RMSprop, Adagrad):
             [
                 (dict(lr=0.1), {}),
                 (dict(lr=0.1, eps=1e-6, initial_accumulator_value=0.5), {}),
-                (dict(lr=0.1, weight_decay=0.1), dict(lr=0.05, eps=1e-7)),
+                (
+                    dict(lr=0.1, weight_decay=0.1),
+                    dict(lr=0.05, eps=1e-7, weight_decay=0.0),
+                ),
             ],
         ),
     }
+
+    def likely(name, cfg, group, step, i):  # what this step tests, for the message
+        causes = []
+        if step == 1 and name == "RMSprop":
+            causes.append(
+                "the first step: v starts at 0, v = alpha v + (1 - alpha) g^2 (alpha "
+                "weighs the old v), p -= lr g / (sqrt(v) + eps)"
+            )
+        if step == 1 and name == "Adagrad":
+            init = cfg.get("initial_accumulator_value", 0.0)
+            causes.append(
+                f"the first step: s starts at initial_accumulator_value ({init}), "
+                "s += g^2, p -= lr g / (sqrt(s) + eps)"
+            )
+        if step == 1 and cfg.get("weight_decay"):
+            causes.append("weight decay in g: g = grad + weight_decay * p")
+        if step >= 4:
+            causes.append(
+                "after a state_dict round trip before step 4, and lr set to "
+                f"{lrs[step - 1]} by hand: the state in self.state[p], lr read at "
+                "each step"
+            )
+        if grads[step - 1][i] is None:
+            causes.append("no gradient at this step: skip the param")
+        if i == 1:
+            causes.append("its gradients are ~1e-6: eps outside the sqrt")
+            if group:
+                causes.append(f"its group's own {', '.join(group)}, not self.defaults")
+        if not causes:
+            causes.append("the running statistic of g^2, eps outside the sqrt")
+        return "; ".join(causes)
+
     for name, (Mine, Torch, cfgs) in configs.items():
         for cfg, group in cfgs:
             mine = [p.clone().requires_grad_() for p in init]
@@ -148,14 +187,8 @@ def check(RMSprop, Adagrad):
                 opt.step()
                 torch_opt.step()
                 for i, (p, q, g) in enumerate(zip(mine, ref, gs, strict=True)):
-                    what = "after a state_dict round trip, " if step >= 4 else ""
-                    close(
-                        p,
-                        q,
-                        f"{case}, step {step}, param {i}: {what}eps outside "
-                        "the sqrt, weight decay in g, each group's options, the lr "
-                        "read at each step",
-                    )
+                    why = likely(name, cfg, group, step, i)
+                    close(p, q, f"{case}, step {step}, param {i}: {why}")
                     assert g is None or torch.equal(p.grad, g), (
                         f"{case}, step {step}, param {i}: step() changed .grad"
                     )

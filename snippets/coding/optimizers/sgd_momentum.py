@@ -6,7 +6,8 @@ import torch
 
 class SGD(torch.optim.Optimizer):
     """p -= lr * d, where g = grad + weight_decay * p, buf = momentum * buf + g (buf = g
-    on the first step), and d = g + momentum * buf with nesterov, else d = buf."""
+    on the first step), and d = g + momentum * buf with nesterov, else d = buf. Each
+    buffer lives in self.state[p]: a fresh SGD that loads the state_dict() resumes."""
 
     def __init__(self, params, lr, momentum=0.0, weight_decay=0.0, nesterov=False):
         defaults = dict(
@@ -71,19 +72,47 @@ def check(SGD):
             dict(lr=0.05, momentum=0.5, weight_decay=0.0, nesterov=True),
         ),
     ]
+
+    def likely(cfg, group, step, i):  # what this step tests, for the message
+        causes = {
+            1: "the first step: g = grad + weight_decay * p (L2, before momentum), "
+            "buf a copy of g, Nesterov steps by g + momentum * buf",
+            2: "buf = momentum * buf + g (no dampening), and buf a copy of the first "
+            "g, not .grad itself (the next gradient is written into .grad)",
+            3: "the bias has no gradient at this step: skip it, buffer kept"
+            if i == 1
+            else "buf = momentum * buf + g",
+            4: "lr changed before this step: keep lr outside buf, p -= lr * d",
+        }.get(
+            step,
+            "after a state_dict round trip at step 5: the buffers must "
+            "live in self.state[p], which load_state_dict fills",
+        )
+        nesterov = (group if i == 1 else {}).get("nesterov", cfg.get("nesterov"))
+        if step > 1 and nesterov:
+            causes += "; Nesterov steps by g + momentum * buf, with buf updated first"
+        if i == 1 and group:
+            causes += "; the bias group's own options (group[...], not self.defaults)"
+        return causes
+
     for cfg, group in configs:
         mine = [p.clone().requires_grad_() for p in init]
         ref = [p.clone().requires_grad_() for p in init]
-        opt = SGD([{"params": mine[:1]}, {"params": mine[1:], **group}], **cfg)
-        torch_opt = torch.optim.SGD(
-            [{"params": ref[:1]}, {"params": ref[1:], **group}], **cfg
-        )
+
+        def groups(ps, group=group):
+            return [{"params": ps[:1]}, {"params": ps[1:], **group}]
+
+        opt, torch_opt = SGD(groups(mine), **cfg), torch.optim.SGD(groups(ref), **cfg)
         case = f"{cfg}, bias group {group}"
         for step, gs in enumerate(grads, start=1):
             if step == 4:  # a schedule changes lr: lr must not be baked into the buffer
                 for o in (opt, torch_opt):
                     for pg in o.param_groups:
                         pg["lr"] *= 0.1
+            if step == 5:  # a resume: a fresh optimizer loads the state_dict
+                saved = opt.state_dict()
+                opt = SGD(groups(mine), **cfg)
+                opt.load_state_dict(saved)
             for p, q, g in zip(mine, ref, gs, strict=True):
                 set_grad(p, g)
                 set_grad(q, g)
@@ -93,22 +122,21 @@ def check(SGD):
                 close(
                     p,
                     q,
-                    f"{case}, step {step}, param {i}: buf starts as a copy of the "
-                    f"first gradient, weight decay goes in before momentum, Nesterov "
-                    f"steps by g + momentum * buf, lr outside buf, a None grad is "
-                    f"skipped, each group's own options",
+                    f"{case}, step {step}, param {i}: {likely(cfg, group, step, i)}",
                 )
                 assert g is None or torch.equal(p.grad, g), (
                     f"{case}, step {step}, param {i}: step() changed .grad: add the "
                     f"weight decay out of place"
                 )
         # The buffers live in opt.state, so state_dict() saves them for a resume
-        # (under any key: an entry left empty by reading self.state[p] counts as none).
+        # (under any key: an entry left empty by reading self.state[p] counts as none;
+        # a buffer kept at momentum 0, where torch keeps none, is allowed).
         saved = {i: s for i, s in opt.state_dict()["state"].items() if s}
         want = torch_opt.state_dict()["state"]
-        assert saved.keys() == want.keys(), (
-            f"{case}: state_dict()['state'] holds state for params {sorted(saved)}, "
-            f"torch's for {sorted(want)}: keep the buffer in self.state[p]"
+        missing = sorted(set(want) - set(saved))
+        assert not missing, (
+            f"{case}: state_dict()['state'] holds no state for params {missing}, "
+            f"torch's does: keep each momentum buffer in self.state[p]"
         )
         for i in want:
             buf = want[i]["momentum_buffer"]

@@ -9,7 +9,7 @@ import torch
 def warmup_cosine_lr(step, base_lr, warmup_steps, total_steps, start_factor, min_lr):
     """The lr of optimizer step `step` (0, 1, ...): linear from start_factor * base_lr
     at step 0 to base_lr at step warmup_steps, then a half cosine down to min_lr at
-    step total_steps, and min_lr after it."""
+    step total_steps, and min_lr after it. warmup_steps may be 0: no warmup."""
     # --8<-- [start:solution]
     if step < warmup_steps:
         return base_lr * (start_factor + (1 - start_factor) * step / warmup_steps)
@@ -49,28 +49,43 @@ def check(warmup_cosine_lr):
         (0.1, 4, 12, 0.25, 0.0),
         (3e-4, 5, 20, 0.01, 1e-5),
         (1.0, 1, 6, 0.5, 0.1),
+        (0.1, 0, 6, 0.25, 0.01),  # no warmup: the cosine from step 0
     ]
     for cfg in configs:
         total = cfg[2]
         want = torch_schedule(*cfg, n=total + 1)
         for step, lr in enumerate(want):
+            case = f"{cfg}, step {step}"
+            if cfg[1] == 0:
+                case += " (warmup_steps=0: no warmup, the cosine from step 0)"
+            try:
+                got = warmup_cosine_lr(step, *cfg)
+            except ZeroDivisionError as e:
+                raise AssertionError(
+                    f"{case}: your code raised ZeroDivisionError ({e}); likely cause: "
+                    "the ramp taken at step == warmup_steps, divided by warmup_steps"
+                ) from e
             close(
-                warmup_cosine_lr(step, *cfg),
+                got,
                 lr,
-                f"{cfg}, step {step}: the warmup starts at start_factor * base_lr at "
+                f"{case}: the warmup starts at start_factor * base_lr at "
                 f"step 0 and reaches base_lr at warmup_steps; the cosine runs over "
                 f"total_steps - warmup_steps and ends at min_lr",
             )
     # Past total_steps CosineAnnealingLR climbs back up (a cosine has no end); this
-    # schedule holds min_lr (1e-5 and 0.1 too, not 0).
+    # schedule holds min_lr (1e-5 and 0.1 too, not 0), up to rounding: cos(pi / 2)**2
+    # is 3.7e-33, not 0.
     cfg, step = configs[0], configs[0][2] + 2
     assert torch_schedule(*cfg, n=step + 1)[step] > cfg[4], "torch's, past total_steps"
     for cfg in configs:
         for step in (cfg[2] + 1, cfg[2] + 2, 3 * cfg[2]):
             got = warmup_cosine_lr(step, *cfg)
-            assert got == cfg[4], (
-                f"{cfg}, step {step}: past total_steps hold min_lr, {got}"
-            )
+            if got != cfg[4]:  # min_lr itself, or a float that rounds to it
+                close(
+                    got,
+                    float(cfg[4]),
+                    f"{cfg}, step {step}: past total_steps hold min_lr",
+                )
     print("warmup_cosine_lr matches SequentialLR(LinearLR, CosineAnnealingLR)")
     # > warmup_cosine_lr matches SequentialLR(LinearLR, CosineAnnealingLR)
 
