@@ -6,8 +6,10 @@ import torch
 def bincount(x, n_bins, weights=None):
     """How many times each of 0 .. n_bins - 1 occurs in x (1-D int, every value in that
     range), or the sum of the weights (1-D, like x) that fall in each bin, as
-    torch.bincount(x, weights, minlength=n_bins). Puzzle rules; no loops, no
-    torch.bincount, scatter_add, index_add or histc."""
+    torch.bincount(x, weights, minlength=n_bins): int64 counts; weighted sums in float32
+    for float32 weights, float64 for every other dtype. Puzzle rules; no loops, no
+    torch.bincount, scatter_add, index_add, index_put, scatter_reduce, scatter, put or
+    histc."""
     # --8<-- [start:solution]
     hits = x[:, None] == torch.arange(n_bins)  # (n, n_bins): one True per row
     ones = torch.arange(x.shape[0]) >= 0
@@ -29,6 +31,23 @@ FORBIDDEN = (
     "torch.Tensor.scatter_add",
     "torch.Tensor.scatter_add_",
     "torch.histc",
+    # The same sum under other names: index_add, index_put(accumulate=True),
+    # scatter_reduce(..., "sum"), scatter(..., reduce="add"), put(accumulate=True).
+    "torch.index_add",
+    "torch.Tensor.index_add",
+    "torch.Tensor.index_add_",
+    "torch.index_put",
+    "torch.Tensor.index_put",
+    "torch.Tensor.index_put_",
+    "torch.scatter_reduce",
+    "torch.Tensor.scatter_reduce",
+    "torch.Tensor.scatter_reduce_",
+    "torch.scatter",
+    "torch.Tensor.scatter",
+    "torch.Tensor.scatter_",
+    "torch.put",
+    "torch.Tensor.put",
+    "torch.Tensor.put_",
 )
 
 
@@ -48,6 +67,10 @@ def check(bincount):
         "float32, negative": torch.randn(50),
         "float64": torch.randn(50, dtype=torch.float64),
         "float16 (torch gives float64)": torch.randn(50).half(),
+        # bfloat16 keeps 8 bits: a sum kept in it rounds, besides the dtype.
+        "bfloat16 (torch gives float64)": (10 * torch.randn(50)).bfloat16(),
+        "int32 (torch gives float64)": torch.randint(-9, 9, (50,), dtype=torch.int32),
+        "uint8 (torch gives float64)": torch.randint(0, 200, (50,), dtype=torch.uint8),
         "int64 (torch gives float64)": torch.randint(-9, 9, (50,)),
         "bool (torch gives float64)": torch.rand(50) > 0.5,
         "an inf weight": torch.where(torch.arange(50) == 3, float("inf"), 1.0),

@@ -7,8 +7,9 @@ import torch
 def bucketize(x, boundaries, right=False):
     """The bucket of each value v of x (any shape) in sorted 1-D boundaries, as
     torch.bucketize(x, boundaries, right=right): the i with boundaries[i-1] < v <=
-    boundaries[i], or boundaries[i-1] <= v < boundaries[i] when right. Puzzle rules; no
-    loops, no torch.bucketize or torch.searchsorted."""
+    boundaries[i], or boundaries[i-1] <= v < boundaries[i] when right, compared in the
+    inputs' own dtypes (no cast). Puzzle rules; no loops, no torch.bucketize or
+    torch.searchsorted."""
     # --8<-- [start:solution]
     v = x[..., None]  # (*x.shape, 1) against (m,): any shape of x, 0-dim too
     # torch counts the boundaries b for which b >= v (b > v when right) is false:
@@ -49,11 +50,28 @@ def check(bucketize):
         "no boundaries": (x, torch.zeros(0)),
         "one boundary": (x, b[:1]),
         "empty x": (torch.zeros(0), b),
+        # Compared in the inputs' own dtypes: a cast to float32 puts 1 + 1e-9 on the
+        # boundary 1 and 3e39 at inf; one to int64 boundaries' dtype truncates 0.5.
+        "float64, a hair off the boundaries, past float32's range": (
+            torch.tensor([1 + 1e-9, 2 - 1e-9, 1.0, 3e39, -3e39], dtype=torch.float64),
+            torch.tensor([1.0, 2.0], dtype=torch.float64),
+        ),
+        "float values, int64 boundaries": (
+            torch.tensor([0.5, 2.5, -0.5, 2.0, 4.9, 5.0]),
+            torch.tensor([0, 2, 5]),
+        ),
+    }
+    casts = {
+        "float64, a hair off the boundaries, past float32's range": "; likely cause: "
+        "a cast to float32: compare in the inputs' dtypes",
+        "float values, int64 boundaries": "; likely cause: x cast to the boundaries' "
+        "dtype (0.5 -> 0): let the comparison promote",
     }
     for case, (values, bounds) in cases.items():
         for right in [False, True]:
             want = torch.bucketize(values, bounds, right=right)
-            same(bucketize(values, bounds, right), want, f"{case}, right={right}")
+            why = f"{case}, right={right}{casts.get(case, '')}"
+            same(bucketize(values, bounds, right), want, why)
     print("bucketize matches torch.bucketize: ties both ways, nan, any shape, empty")
     # > bucketize matches torch.bucketize: ties both ways, nan, any shape, empty
 

@@ -6,8 +6,10 @@ import torch
 
 def compress(mask, values, fill=0):
     """Along the last dim of values (..., n), move the values where mask (bool, same
-    shape) is True to the front, in order, and fill the other slots with fill. Puzzle
-    rules; no loops, no boolean-mask indexing, torch.masked_select, sort or cumsum."""
+    shape) is True to the front, in order, and fill the other slots with fill; any value
+    (0, inf, int64 past 2**53) comes through exactly, and mask and values are left
+    unchanged. Puzzle rules; no loops, no boolean-mask indexing (nor masked_select,
+    nonzero, argwhere or torch.where(mask)), sort (nor argsort, msort) or cumsum."""
     # --8<-- [start:solution]
     n = values.shape[-1]
     i = torch.arange(n)
@@ -32,11 +34,45 @@ FORBIDDEN = (
     "torch.Tensor.sort",
     "torch.cumsum",
     "torch.Tensor.cumsum",
+    "torch.argsort",  # sort under its other names
+    "torch.Tensor.argsort",
+    "torch.msort",
+    "torch.Tensor.msort",
+    "torch.nonzero",  # mask indexing is a[mask.nonzero(as_tuple=True)]
+    "torch.Tensor.nonzero",
+    "torch.argwhere",
+    "torch.Tensor.argwhere",
 )
 
 
 def check(compress):
+    from torch.overrides import TorchFunctionMode
+
     torch.manual_seed(0)
+
+    class NoMaskIndexing(TorchFunctionMode):  # on while your compress runs
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            name = getattr(func, "__name__", "").split(".")[0]
+            index = args[1] if len(args) > 1 else ()
+            index = index if isinstance(index, (tuple, list)) else (index,)
+            masks = [
+                t
+                for t in index
+                if isinstance(t, torch.Tensor) and t.dtype in (torch.bool, torch.uint8)
+            ]
+            indexing = (
+                "__getitem__",
+                "__setitem__",
+                "index",
+                "index_put",
+                "index_put_",
+            )
+            if (name in indexing and masks) or (name == "where" and len(args) == 1):
+                raise AssertionError(
+                    f"the task forbids boolean-mask indexing (called as {name} with a"
+                    " mask): build the slots with comparisons, where and @"
+                )
+            return func(*args, **(kwargs or {}))
 
     def reference(mask, values, fill):  # row by row, with boolean indexing
         rows = (mask.shape[:-1].numel(), mask.shape[-1])
@@ -47,7 +83,22 @@ def check(compress):
         return out.reshape(values.shape)
 
     def same(mask, values, fill, case):
-        got, want = compress(mask, values, fill), reference(mask, values, fill)
+        want, kept = reference(mask, values, fill), (mask.clone(), values.clone())
+        try:
+            with NoMaskIndexing():
+                got = compress(mask, values, fill)
+        except (AssertionError, NotImplementedError):
+            raise
+        except Exception as e:
+            raise AssertionError(f"{case}: your code raised {e!r}") from e
+        for name, x, x0 in zip(("mask", "values"), (mask, values), kept, strict=True):
+            try:
+                torch.testing.assert_close(x, x0, rtol=0, atol=0, equal_nan=True)
+            except AssertionError:
+                raise AssertionError(
+                    f"{case}: compress changed its input {name} in place"
+                    " (masked_fill_?): leave it as it was"
+                ) from None
         torch.testing.assert_close(
             got, want, rtol=0, atol=0, msg=lambda m: f"{case}: {m}"
         )
@@ -57,6 +108,14 @@ def check(compress):
         "float32, (10,)": (torch.rand(10) > 0.5, torch.randn(10)),
         "a batch (4, 8), one mask per row": (torch.rand(4, 8) > 0.5, torch.randn(4, 8)),
         "int64, negative": (torch.rand(9) > 0.3, torch.randint(-9, 9, (9,))),
+        "int64, kept zeros (empty slots found as == 0? count the kept values)": (
+            torch.tensor([True, False, True, True, False]),
+            torch.tensor([0, 5, 7, 0, 0]),
+        ),
+        "int64 past 2**53 (through float64? pack in the values' dtype)": (
+            torch.tensor([True, False, True]),
+            torch.tensor([2**53 + 1, 5, -(2**62) - 3]),
+        ),
         "bool values": (torch.rand(9) > 0.5, torch.rand(9) > 0.5),
         "nothing kept": (torch.zeros(5, dtype=torch.bool), torch.randn(5)),
         "all kept": (torch.ones(5, dtype=torch.bool), torch.randn(5)),
@@ -72,8 +131,8 @@ def check(compress):
         fills = [False] if values.dtype == torch.bool else [0, -1]
         for fill in fills:
             same(mask, values, fill, f"{case}, fill={fill}")
-    print("compress matches v[mask] then fill: order kept, batches, inf, none or all")
-    # > compress matches v[mask] then fill: order kept, batches, inf, none or all
+    print("compress matches v[mask] then fill: order, batches, inf, 0, none or all")
+    # > compress matches v[mask] then fill: order, batches, inf, 0, none or all
 
 
 # --8<-- [end:check]

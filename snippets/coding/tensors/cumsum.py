@@ -5,8 +5,8 @@ import torch
 
 def cumsum(a):
     """The running sums of a 1-D tensor, as torch.cumsum(a, dim=0): integer and bool
-    inputs sum in int64. Puzzle rules; no loops, no torch.cumsum, torch.sum or
-    Tensor.sum."""
+    inputs sum exactly in int64 (past 2**53 too). Puzzle rules; no loops, no
+    torch.cumsum, torch.sum or Tensor.sum."""
     # --8<-- [start:solution]
     work = a if a.is_floating_point() else a.to(torch.int64)  # as torch.cumsum
     i = torch.arange(a.shape[0])
@@ -43,6 +43,9 @@ def check(cumsum):
         "float16": torch.randn(50).half(),
         "bfloat16": torch.randn(50).bfloat16(),
         "int64, negative": torch.randint(-50, 50, (50,)),
+        "int64 past 2**53 (through float64? sum ints in int64)": torch.tensor(
+            [2**53, 1, 1, -(2**60) - 3]
+        ),
         "int32 past 2**31": torch.full((4,), 2**30, dtype=torch.int32),
         "uint8 past 255": torch.tensor([200, 100], dtype=torch.uint8),
         "bool": torch.rand(20) > 0.5,

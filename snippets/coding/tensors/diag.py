@@ -4,9 +4,11 @@ import torch
 
 
 def diag(a, diagonal=0):
-    """The diagonal of a 2-D tensor (n, m), as torch.diag(a, diagonal): above the main
-    one for diagonal > 0, below for < 0, empty past the edge. Puzzle rules; no loops, no
-    torch.diag, torch.diagonal or Tensor.diagonal."""
+    """The diagonal of a 2-D tensor (n, m) of any strides (a transposed or sliced view
+    too), as torch.diag(a, diagonal): above the main one for diagonal > 0, below for
+    < 0, empty past the edge; inf and nan off the diagonal do not reach it. Puzzle
+    rules; no loops, no torch.diag, torch.diagonal or Tensor.diagonal (nor
+    torch.linalg.diagonal or torch.diagonal_copy)."""
     # --8<-- [start:solution]
     n, m = a.shape
     row0, col0 = max(-diagonal, 0), max(diagonal, 0)  # where the diagonal starts
@@ -23,6 +25,8 @@ FORBIDDEN = (
     "torch.diagonal",
     "torch.Tensor.diagonal",
     "torch.Tensor.diag",
+    "torch.linalg.diagonal",  # the same op under torch's other names
+    "torch.diagonal_copy",
 )
 
 
@@ -31,9 +35,18 @@ def check(diag):
 
     def same(got, want, case):
         torch.testing.assert_close(
-            got, want, rtol=0, atol=0, msg=lambda m: f"{case}: {m}"
+            got, want, rtol=0, atol=0, equal_nan=True, msg=lambda m: f"{case}: {m}"
         )
 
+    def call(case, a, k):
+        try:
+            return diag(a, k)
+        except (AssertionError, NotImplementedError):
+            raise
+        except Exception as e:
+            raise AssertionError(f"{case}: your code raised {e!r}") from e
+
+    inf, nan = float("inf"), float("nan")
     matrices = {
         "square": torch.randn(4, 4),
         "wide": torch.randn(3, 5),
@@ -43,12 +56,23 @@ def check(diag):
         "1 x 1": torch.tensor([[7.0]]),
         "0 x 0": torch.zeros(0, 0),
         "0 x 3": torch.zeros(0, 3),
+        "a transposed view, 4 x 3 (strides (1, 4): read a through indexing)": (
+            torch.randn(3, 4).t()
+        ),
+        "a sliced view, 3 x 4 (an offset and strides (10, 1))": (
+            torch.randn(6, 5)[1::2, 1:]
+        ),
+        "inf and nan off the diagonal (a mask times a? 0 * inf is nan)": torch.tensor(
+            [[1.0, inf, nan], [-inf, 2.0, inf], [nan, 3.0, 4.0]]
+        ),
     }
     for case, a in matrices.items():
         for k in range(-6, 7):  # every diagonal and some past the edges
-            same(diag(a, k), torch.diag(a, k), f"{case}, diagonal={k}")
-    print("diag matches torch.diag: square, wide, tall, every offset, empty")
-    # > diag matches torch.diag: square, wide, tall, every offset, empty
+            same(call(case, a, k), torch.diag(a, k), f"{case}, diagonal={k}")
+    print(
+        "diag matches torch.diag: square, wide, tall, every offset, empty, views, inf"
+    )
+    # > diag matches torch.diag: square, wide, tall, every offset, empty, views, inf
 
 
 # --8<-- [end:check]

@@ -5,7 +5,8 @@ import torch
 
 def diff(a):
     """Differences of neighbours along the last dim, as torch.diff(a): out[..., i] =
-    a[..., i + 1] - a[..., i], one element shorter. Puzzle rules; no loops, no
+    a[..., i + 1] - a[..., i], one element shorter, for any number of dims, in a's
+    dtype (narrow ints wrap, float16 stays float16). Puzzle rules; no loops, no
     torch.diff."""
     # --8<-- [start:solution]
     if a.dtype == torch.bool:  # bool - bool raises; torch.diff gives the logical xor
@@ -33,8 +34,15 @@ def check(diff):
     cases = {
         "float32, (7,)": torch.randn(7),
         "float64, (3, 6): the last dim": torch.randn(3, 6, dtype=torch.float64),
+        "float32, (2, 3, 4): the last dim of a 3-D input": torch.randn(2, 3, 4),
+        "float16 (stays float16)": torch.randn(2, 6).half(),
+        "bfloat16 (stays bfloat16)": torch.randn(6).bfloat16(),
         "int64, negative": torch.randint(-9, 9, (2, 5)),
         "uint8 wraps": torch.tensor([1, 0, 255], dtype=torch.uint8),
+        "int8 wraps (stays int8, as torch.diff)": torch.tensor(
+            [100, -100, 27], dtype=torch.int8
+        ),
+        "int32 (stays int32)": torch.tensor([2**31 - 1, -5, 3], dtype=torch.int32),
         "bool": torch.rand(3, 8) > 0.5,
         "inf": torch.tensor([1.0, float("inf"), float("inf")]),
         "length 1": torch.tensor([5.0]),
@@ -43,8 +51,8 @@ def check(diff):
     }
     for case, a in cases.items():
         same(diff(a), torch.diff(a), case)
-    print("diff matches torch.diff: the last dim, ints, bool as xor, length 0 and 1")
-    # > diff matches torch.diff: the last dim, ints, bool as xor, length 0 and 1
+    print("diff matches torch.diff: the last dim, 1-3 dims, 9 dtypes, bool as xor")
+    # > diff matches torch.diff: the last dim, 1-3 dims, 9 dtypes, bool as xor
 
 
 # --8<-- [end:check]

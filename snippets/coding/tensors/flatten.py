@@ -6,7 +6,8 @@ import torch
 def flatten(a):
     """a (n, m), of any strides, as the 1-D (n * m,) tensor of its rows one after
     another (row-major), as a.flatten(). Puzzle rules; no loops, no flatten, view,
-    reshape or ravel."""
+    reshape or ravel (nor as_strided, view_copy or resize_, the same under other
+    names)."""
     # --8<-- [start:solution]
     n, m = a.shape
     k = torch.arange(n * m)
@@ -29,6 +30,12 @@ FORBIDDEN = (
     "torch.Tensor.reshape_as",
     "torch.ravel",
     "torch.Tensor.ravel",
+    "torch.as_strided",  # view(-1) of a contiguous copy, under other names
+    "torch.Tensor.as_strided",
+    "torch.as_strided_copy",
+    "torch.view_copy",
+    "torch.Tensor.resize_",  # reshape in place
+    "torch.Tensor.resize_as_",
 )
 
 
@@ -39,6 +46,14 @@ def check(flatten):
         torch.testing.assert_close(
             got, want, rtol=0, atol=0, equal_nan=True, msg=lambda m: f"{case}: {m}"
         )
+
+    def call(case, a):
+        try:
+            return flatten(a)
+        except (AssertionError, NotImplementedError):
+            raise
+        except Exception as e:
+            raise AssertionError(f"{case}: your code raised {e!r}") from e
 
     matrices = {
         "float32, 3 x 5": torch.randn(3, 5),
@@ -55,7 +70,8 @@ def check(flatten):
         "empty, 0 x 0": torch.zeros(0, 0),
     }
     for case, a in matrices.items():
-        same(flatten(a), a.flatten(), f"{case}, strides {a.stride()}")
+        case = f"{case}, strides {a.stride()}"
+        same(call(case, a), a.flatten(), case)
     print("flatten matches Tensor.flatten: tall, wide, transposed, strided, empty")
     # > flatten matches Tensor.flatten: tall, wide, transposed, strided, empty
 

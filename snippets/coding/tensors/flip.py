@@ -5,7 +5,8 @@ import torch
 
 def flip(a, dim=0):
     """a reversed along dim (negative dims count from the end; a has at least one dim),
-    as torch.flip(a, [dim]). Puzzle rules; no loops, no torch.flip, torch.fliplr or
+    as torch.flip(a, [dim]): a new tensor, a unchanged; inf, nan and any int64 come
+    through exactly. Puzzle rules; no loops, no torch.flip, torch.fliplr or
     torch.flipud."""
     # --8<-- [start:solution]
     dim = dim % a.dim()  # -1 is the last dim
@@ -30,23 +31,44 @@ def check(flip):
 
     def same(got, want, case):
         torch.testing.assert_close(
-            got, want, rtol=0, atol=0, msg=lambda m: f"{case}: {m}"
+            got, want, rtol=0, atol=0, equal_nan=True, msg=lambda m: f"{case}: {m}"
         )
 
+    def call(case, a, dim):  # torch's answer first, then yours on the same a
+        want, kept = torch.flip(a, [dim]), a.clone()
+        try:
+            got = flip(a, dim)
+        except (AssertionError, NotImplementedError):
+            raise
+        except Exception as e:
+            raise AssertionError(f"{case}: your code raised {e!r}") from e
+        try:
+            torch.testing.assert_close(a, kept, rtol=0, atol=0, equal_nan=True)
+        except AssertionError:
+            raise AssertionError(
+                f"{case}: flip changed its input a in place (copy_?): leave a as it was"
+            ) from None
+        same(got, want, case)
+
+    inf, nan = float("inf"), float("nan")
     inputs = {
         "float32, (7,)": torch.randn(7),
         "float32, (3, 4, 5)": torch.randn(3, 4, 5),
         "int64, negative, (2, 6)": torch.randint(-9, 9, (2, 6)),
         "bool, (4, 3)": torch.rand(4, 3) > 0.5,
+        "inf and nan (a matmul? 0 * inf is nan)": torch.tensor([1.0, inf, nan, -inf]),
+        "int64 past 2**53 (through float64? index, do not multiply)": torch.tensor(
+            [2**53 + 1, -(2**62) - 1, 3]
+        ),
         "length 1": torch.tensor([2.0]),
         "empty": torch.zeros(0),
         "(2, 0)": torch.zeros(2, 0),
     }
     for case, a in inputs.items():
         for dim in range(-a.dim(), a.dim()):
-            same(flip(a, dim), torch.flip(a, [dim]), f"{case}, dim={dim}")
-    print("flip matches torch.flip: every dim, negative dims, bool, length 0 and 1")
-    # > flip matches torch.flip: every dim, negative dims, bool, length 0 and 1
+            call(f"{case}, dim={dim}", a, dim)
+    print("flip matches torch.flip: every dim, negative dims, bool, inf, a unchanged")
+    # > flip matches torch.flip: every dim, negative dims, bool, inf, a unchanged
 
 
 # --8<-- [end:check]

@@ -6,7 +6,8 @@ import torch
 def heaviside(a, b):
     """The step function: b where a == 0, 0 where a < 0 (and where a is nan), 1 where
     a > 0, as torch.heaviside(a, b): b of a's dtype, broadcast with a; the result in
-    a's dtype. Puzzle rules; no loops, no torch.heaviside or torch.sign."""
+    a's dtype; a nonzero a, however tiny (1e-30, a subnormal), is not 0. Puzzle rules;
+    no loops, no torch.heaviside or torch.sign."""
     # --8<-- [start:solution]
     # where picks b only at a == 0 (-0.0 too): never 0 * b, which is nan for an inf b.
     # a > 0 is False for nan, so nan gives 0, as in torch.
@@ -34,12 +35,22 @@ def check(heaviside):
             got, want, rtol=0, atol=0, equal_nan=True, msg=lambda m: f"{case}: {m}"
         )
 
+    def call(case, a, b):
+        try:
+            return heaviside(a, b)
+        except (AssertionError, NotImplementedError):
+            raise
+        except Exception as e:
+            raise AssertionError(f"{case}: your code raised {e!r}") from e
+
     x = torch.randn(20) * (torch.rand(20) > 0.3)  # about a third zeros
     inf, nan = float("inf"), float("nan")
     z = torch.tensor([0.0, 1.0, -1.0, 0.0])  # b is used at the zeros only
     cases = {
         "float32, b per element": (x, torch.randn(20)),
         "float32, b 0-dim": (x, torch.tensor(0.5)),
+        "tiny nonzero a, 1e-30 and 1e-45 (a zero test by a * a or an epsilon? test"
+        " a == 0)": (torch.tensor([1e-30, -1e-30, 1e-45, -1e-45]), torch.tensor(0.5)),
         "float64": (x.double(), torch.tensor([2.0], dtype=torch.float64)),
         "float16": (x.half(), torch.tensor(0.5).half()),
         "int64": (torch.randint(-3, 4, (20,)), torch.tensor(7)),
@@ -51,7 +62,7 @@ def check(heaviside):
         "empty": (torch.zeros(0), torch.tensor(1.0)),
     }
     for case, (a, b) in cases.items():
-        same(heaviside(a, b), torch.heaviside(a, b), case)
+        same(call(case, a, b), torch.heaviside(a, b), case)
     print("heaviside matches torch.heaviside: b at 0 and -0.0, nan gives 0, 5 dtypes")
     # > heaviside matches torch.heaviside: b at 0 and -0.0, nan gives 0, 5 dtypes
 

@@ -4,8 +4,10 @@ import torch
 
 
 def ones(n, dtype=torch.float32):
-    """A 1-D tensor of n ones, as torch.ones(n, dtype=dtype). Puzzle rules: arange,
-    indexing, where, broadcasting, @ and .to(dtype); no loops, no torch.ones."""
+    """A 1-D tensor of n ones, as torch.ones(n, dtype=dtype): a new tensor whose entries
+    each have their own memory (not one value expanded). Puzzle rules: arange, indexing,
+    where, broadcasting, @ and .to(dtype); no loops, no torch.ones or torch.full (nor
+    fill_, nn.init.ones_ or nn.init.constant_)."""
     # --8<-- [start:solution]
     # Every entry of arange(n) is >= 0: a comparison that is True n times.
     return (torch.arange(n) >= 0).to(dtype)
@@ -21,6 +23,10 @@ FORBIDDEN = (
     "torch.full_like",
     "torch.Tensor.new_ones",
     "torch.Tensor.new_full",
+    "torch.fill",  # full is empty + fill_: the same op
+    "torch.Tensor.fill_",
+    "torch.nn.init.ones_",
+    "torch.nn.init.constant_",
 )
 
 
@@ -32,7 +38,7 @@ def check(ones):
             got, want, rtol=0, atol=0, msg=lambda m: f"{case}: {m}"
         )
 
-    same(ones(5), torch.ones(5), "no dtype given: torch.ones gives float32")
+    same(ones(5), torch.ones(5), "ones(5), no dtype given")
     n = int(torch.randint(2, 50, ()))
     dtypes = [torch.float32, torch.float64, torch.float16, torch.bfloat16]
     dtypes += [torch.int64, torch.int32, torch.uint8, torch.bool]
@@ -43,8 +49,26 @@ def check(ones):
                 torch.ones(length, dtype=dtype),
                 f"{length}, {dtype}",
             )
-    print("ones matches torch.ones: lengths 0, 1 and n, the default dtype and 8 more")
-    # > ones matches torch.ones: lengths 0, 1 and n, the default dtype and 8 more
+    same(
+        ones(70_000, torch.float16),
+        torch.ones(70_000, dtype=torch.float16),
+        "70000, float16 (arange in float16 is inf past 65504, and inf * 0 is nan:"
+        " count in int64, cast last)",
+    )
+    got, case = ones(4), "ones(4), then out[0] = 0"
+    try:
+        got[0] = 0.0  # the caller writes one entry: the others stay 1
+    except RuntimeError as e:
+        raise AssertionError(
+            f"{case}: the write raised {e}: return a new tensor"
+        ) from e
+    same(
+        got,
+        torch.tensor([0.0, 1.0, 1.0, 1.0]),
+        f"{case}: the entries share memory (expand?): return a new tensor",
+    )
+    print("ones matches torch.ones: lengths 0, 1, n, 70000, 8 dtypes, a new tensor")
+    # > ones matches torch.ones: lengths 0, 1, n, 70000, 8 dtypes, a new tensor
 
 
 # --8<-- [end:check]

@@ -7,8 +7,9 @@ import torch.nn.functional as F
 
 def pad_to(a, length, value=0):
     """a (n,) cut to its first length values, or padded at the end with value up to
-    length, as F.pad(a, (0, length - n), value=value). Puzzle rules; no loops, no
-    F.pad, torch.cat or slicing with length."""
+    length, as F.pad(a, (0, length - n), value=value); inf and nan in a stay where they
+    are. Puzzle rules; no loops, no F.pad (nor torch.constant_pad_nd), torch.cat (nor
+    concat, concatenate, hstack) or slicing with length."""
     # --8<-- [start:solution]
     n = a.shape[0]
     i = torch.arange(length)
@@ -27,6 +28,9 @@ FORBIDDEN = (
     "torch.nn.functional.pad",
     "torch.cat",
     "torch.concat",
+    "torch.concatenate",  # cat's third name
+    "torch.hstack",  # cat, for vectors
+    "torch.constant_pad_nd",  # what F.pad calls
 )
 
 
@@ -35,13 +39,25 @@ def check(pad_to):
 
     def same(got, want, case):
         torch.testing.assert_close(
-            got, want, rtol=0, atol=0, msg=lambda m: f"{case}: {m}"
+            got, want, rtol=0, atol=0, equal_nan=True, msg=lambda m: f"{case}: {m}"
         )
 
+    def call(case, a, length, value):
+        try:
+            return pad_to(a, length, value)
+        except (AssertionError, NotImplementedError):
+            raise
+        except Exception as e:
+            raise AssertionError(f"{case}: your code raised {e!r}") from e
+
+    inf, nan = float("inf"), float("nan")
     vectors = {
         "float32": torch.randn(6),
         "int64, negative": torch.randint(-9, 9, (6,)),
         "bool": torch.rand(6) > 0.5,
+        "inf, nan (padding as a product? 0 * inf is nan: pick with where)": (
+            torch.tensor([inf, nan, -inf, 1.0])
+        ),
         "length 1": torch.tensor([2.5]),
         "empty": torch.zeros(0),
     }
@@ -49,10 +65,10 @@ def check(pad_to):
         for length in range(10):  # cut to nothing, cut, the same length, padded
             for value in [0, -1, 1]:
                 want = F.pad(a, (0, length - a.shape[0]), value=value)
-                got = pad_to(a, length, value)
-                same(got, want, f"{case}, length={length}, value={value}")
-    print("pad_to matches F.pad: cut, padded with value, bool, from an empty vector")
-    # > pad_to matches F.pad: cut, padded with value, bool, from an empty vector
+                label = f"{case}, length={length}, value={value}"
+                same(call(label, a, length, value), want, label)
+    print("pad_to matches F.pad: cut, padded with value, bool, inf, an empty vector")
+    # > pad_to matches F.pad: cut, padded with value, bool, inf, an empty vector
 
 
 # --8<-- [end:check]

@@ -6,8 +6,8 @@ import torch
 def repeat(a, d):
     """a (n,) repeated d >= 0 times as the rows of a new (d, n) tensor of a's dtype, as
     a[None].repeat(d, 1); d == 0 gives shape (0, n). Puzzle rules; no loops, no
-    Tensor.repeat, expand, tile, broadcast_to, broadcast_tensors, as_strided or
-    repeat_interleave."""
+    Tensor.repeat, expand (expand_copy too), tile, broadcast_to, broadcast_tensors,
+    as_strided (as_strided_copy) or repeat_interleave."""
     # --8<-- [start:solution]
     # a[None] is (1, n); indexing its row 0 with d zeros picks it d times, a copy.
     return a[None][torch.arange(d) * 0]
@@ -28,6 +28,8 @@ FORBIDDEN = (
     "torch.Tensor.repeat_interleave",
     "torch.broadcast_tensors",
     "torch.as_strided",
+    "torch.expand_copy",
+    "torch.as_strided_copy",
 )
 
 
@@ -42,6 +44,8 @@ def check(repeat):
     vectors = {
         "float32": torch.randn(5),
         "int64, negative": torch.randint(-9, 9, (4,)),
+        "int32 (kept int32, not int64)": torch.randint(-9, 9, (3,), dtype=torch.int32),
+        "uint8 (kept uint8, not int64)": torch.tensor([0, 255, 7], dtype=torch.uint8),
         "bool": torch.rand(6) > 0.5,
         "inf and nan": torch.tensor([float("inf"), float("nan"), -1.0]),
         "length 1": torch.tensor([2.5]),

@@ -6,8 +6,9 @@ import torch
 def scatter_add(input, index, src):
     """input (n,) plus each src[k] added at position index[k] (index and src (k,), src
     of input's dtype, numeric), as torch.scatter_add(input, 0, index, src): repeated
-    indices add up, and input is left unchanged. Puzzle rules; no loops, no scatter_add,
-    index_add, index_put or bincount."""
+    indices add up, and input is left unchanged; integers stay exact (int64 past 2**53
+    too). Puzzle rules; no loops, no scatter_add, index_add, index_put or bincount,
+    nor them under other names (scatter_reduce, scatter with reduce, put)."""
     # --8<-- [start:solution]
     hits = index[:, None] == torch.arange(input.shape[0])  # (k, n): one True per row
     # where, then a sum over k: src @ hits would add 0 * inf to every position.
@@ -29,6 +30,17 @@ FORBIDDEN = (
     "torch.Tensor.index_put",
     "torch.Tensor.index_put_",
     "torch.index_put",
+    "torch.bincount",
+    "torch.Tensor.bincount",
+    "torch.scatter_reduce",
+    "torch.Tensor.scatter_reduce",
+    "torch.Tensor.scatter_reduce_",
+    "torch.scatter",
+    "torch.Tensor.scatter",
+    "torch.Tensor.scatter_",
+    "torch.put",
+    "torch.Tensor.put",
+    "torch.Tensor.put_",
 )
 
 
@@ -42,6 +54,11 @@ def check(scatter_add):
 
     index = torch.randint(0, 6, (20,))  # 20 into 6 positions: repeats
     cases = {
+        "index [1, 1, 1], repeated": (
+            torch.zeros(3),
+            torch.tensor([1, 1, 1]),
+            torch.ones(3),
+        ),
         "float32": (torch.randn(6), index, torch.randn(20)),
         "float64": (torch.randn(6).double(), index, torch.randn(20).double()),
         "float16": (torch.randn(6).half(), index, torch.randn(20).half()),
@@ -50,8 +67,12 @@ def check(scatter_add):
             index,
             torch.randint(-9, 9, (20,)),
         ),
+        "int64 past 2**53": (
+            torch.tensor([2**62, 0, -(2**61)]),
+            torch.tensor([0, 0, 2]),
+            torch.tensor([1, 2, 3]),
+        ),
         "int32": (torch.zeros(6, dtype=torch.int32), index, index.to(torch.int32)),
-        "one index, repeated": (torch.zeros(3), torch.tensor([1, 1, 1]), torch.ones(3)),
         "an inf in src": (
             torch.zeros(3),
             torch.tensor([0, 2]),
@@ -64,11 +85,16 @@ def check(scatter_add):
         ),
         "length 1": (torch.tensor([1.0]), torch.tensor([0]), torch.tensor([2.0])),
     }
+    causes = {  # the likely cause, named when the values differ
+        "index [1, 1, 1], repeated": " (out[index] += src adds once: each repeat adds)",
+        "int64 past 2**53": " (through float64? add integers in their own dtype)",
+    }
     for case, (input, idx, src) in cases.items():
         before = input.clone()
         got = scatter_add(input, idx, src)
         same(input, before, f"{case}: input was modified")
-        same(got, torch.scatter_add(input, 0, idx, src), case)
+        want = torch.scatter_add(input, 0, idx, src)
+        same(got, want, case + causes.get(case, ""))
     print("scatter_add matches torch.scatter_add: repeats add up, input unchanged")
     # > scatter_add matches torch.scatter_add: repeats add up, input unchanged
 

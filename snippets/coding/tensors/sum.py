@@ -5,10 +5,11 @@ import torch
 
 def sum(a):
     """The sum of a 1-D tensor, as torch.sum(a): a 0-dim tensor; integer and bool
-    inputs sum in int64. Puzzle rules: arange, indexing, where, broadcasting, @ and
-    .to(dtype); no loops, no torch.sum or Tensor.sum."""
+    inputs (int8 to int64, uint8) sum exactly in int64. Puzzle rules: arange, indexing,
+    where, broadcasting, @ and .to(dtype); no loops, no torch.sum or Tensor.sum."""
     # --8<-- [start:solution]
-    # torch.sum accumulates integers and bools in int64: int32 and uint8 would overflow.
+    # torch.sum accumulates every integer dtype and bool in int64, exactly: int8 to
+    # int32 and uint8 would overflow, and float64 holds integers exactly only to 2**53.
     work = a if a.is_floating_point() else a.to(torch.int64)
     # Ones from a comparison, not a * 0 + 1: inf * 0 is nan.
     ones = (torch.arange(a.shape[0]) >= 0).to(work.dtype)
@@ -39,7 +40,12 @@ def check(sum):
         "float16": torch.randn(100).half(),
         "bfloat16": torch.randn(100).bfloat16(),
         "int64, negative": torch.randint(-50, 50, (100,)),
+        "int64 past 2**53 (through float64? sum ints in int64)": torch.tensor(
+            [2**62 + 1, 1, -(2**60) - 3]
+        ),
         "int32 past 2**31": torch.full((4,), 2**30, dtype=torch.int32),
+        "int16 past 2**15": torch.tensor([30000, 30000, -7], dtype=torch.int16),
+        "int8 past 127": torch.tensor([100, 100, -1], dtype=torch.int8),
         "uint8 past 255": torch.tensor([200, 100], dtype=torch.uint8),
         "bool": torch.rand(20) > 0.5,
         "empty float": torch.zeros(0),

@@ -5,8 +5,9 @@ import torch
 
 def triu(a, diagonal=0):
     """The upper triangle of a (..., n, m), as torch.triu(a, diagonal): keep
-    a[..., i, j] where j - i >= diagonal, zero elsewhere. Puzzle rules; no loops, no
-    torch.triu, torch.tril or torch.ones."""
+    a[..., i, j] where j - i >= diagonal, zero elsewhere: a new tensor, never a itself,
+    even when the whole of a is kept. Puzzle rules; no loops, no torch.triu, torch.tril
+    (nor triu_indices, tril_indices) or torch.ones."""
     # --8<-- [start:solution]
     n, m = a.shape[-2:]  # the last two dims: a batch of matrices too
     keep = torch.arange(m)[None, :] - torch.arange(n)[:, None] >= diagonal  # (n, m)
@@ -22,16 +23,37 @@ FORBIDDEN = (
     "torch.Tensor.triu",
     "torch.tril",
     "torch.Tensor.tril",
+    "torch.triu_indices",
+    "torch.tril_indices",
 )
 
 
 def check(triu):
     torch.manual_seed(0)
 
-    def same(got, want, case):
+    def same(got, want, case, cause=lambda got: "", *args):
         torch.testing.assert_close(
-            got, want, rtol=0, atol=0, msg=lambda m: f"{case}: {m}"
+            got, want, rtol=0, atol=0, msg=lambda m: f"{case}{cause(got, *args)}: {m}"
         )
+
+    def like(got, want):  # the check's own comparison: never raises
+        try:
+            same(got, want, "")
+        except Exception:
+            return False
+        return True
+
+    def strict():  # the check's own probe: does triu(p, 1) drop the diagonal 1 too?
+        probe = torch.arange(1.0, 17.0).reshape(4, 4)
+        try:
+            return like(triu(probe, 1), torch.triu(probe, 2))
+        except Exception:
+            return False
+
+    def dropped(got, a, k):  # the likely cause, looked for once it failed
+        if like(got, torch.triu(a, k + 1)) and strict():
+            return " (the diagonal j - i == diagonal dropped: >=, not >)"
+        return ""
 
     inputs = {
         "square": torch.randn(4, 4),
@@ -47,9 +69,16 @@ def check(triu):
     }
     for case, a in inputs.items():
         for k in range(-6, 7):
-            same(triu(a, k), torch.triu(a, k), f"{case}, diagonal={k}")
-    print("triu matches torch.triu: every diagonal, batches, bool, inf, empty")
-    # > triu matches torch.triu: every diagonal, batches, bool, inf, empty
+            same(triu(a, k), torch.triu(a, k), f"{case}, diagonal={k}", dropped, a, k)
+    for k in (-5, -3, 0, 2):  # a new tensor, as torch.triu's, all of a kept or not
+        a = torch.randn(2, 4, 3)
+        before, kept = a.clone(), torch.triu(a, k)
+        got = triu(a, k)
+        same(a, before, f"diagonal={k}: a was modified: never write into it")
+        a += 100.0  # the caller writes into a after the call
+        same(got, kept, f"diagonal={k}, a written after the call: return a new tensor")
+    print("triu matches torch.triu: every diagonal, batches, bool, inf, empty, a copy")
+    # > triu matches torch.triu: every diagonal, batches, bool, inf, empty, a copy
 
 
 # --8<-- [end:check]

@@ -5,8 +5,9 @@ import torch
 
 def vstack(a, b):
     """a and b (n,) as the two rows of a new (2, n) tensor, as torch.stack([a, b]):
-    mixed dtypes promoted as torch does. Puzzle rules; no loops, no torch.stack, vstack,
-    cat or their relatives."""
+    mixed dtypes promoted as torch does, whichever of a and b is the wider. Puzzle
+    rules; no loops, no torch.stack, vstack, cat or their relatives (pad_sequence
+    too)."""
     # --8<-- [start:solution]
     row = torch.arange(2)[:, None]  # (2, 1): broadcast with (n,), it makes (2, n)
     # where picks, never multiplies (0 * inf is nan), and promotes as stack does.
@@ -26,6 +27,7 @@ FORBIDDEN = (
     "torch.cat",
     "torch.concat",
     "torch.concatenate",
+    "torch.nn.utils.rnn.pad_sequence",
 )
 
 
@@ -37,6 +39,13 @@ def check(vstack):
             got, want, rtol=0, atol=0, equal_nan=True, msg=lambda m: f"{case}: {m}"
         )
 
+    def like(got, want):  # the check's own comparison: never raises
+        try:
+            same(got, want, "")
+        except Exception:
+            return False
+        return True
+
     inf, nan = float("inf"), float("nan")
     pairs = {
         "float32": (torch.randn(5), torch.randn(5)),
@@ -44,13 +53,24 @@ def check(vstack):
         "bool": (torch.rand(6) > 0.5, torch.rand(6) > 0.5),
         "int64 and float32": (torch.tensor([1, 2, 3]), torch.randn(3)),
         "bool and int64": (torch.tensor([True, False]), torch.tensor([5, -5])),
+        "float32 and int64": (torch.tensor([1.5, -2.7]), torch.tensor([1, 2])),
+        "int64 and bool": (torch.tensor([5, -5]), torch.tensor([True, False])),
+        "float32 and float64": (torch.randn(3), torch.randn(3).double()),
+        "float64 and float32": (torch.randn(3).double(), torch.randn(3)),
         "inf and nan": (torch.tensor([inf, 1.0, nan]), torch.tensor([2.0, -inf, 3.0])),
         "length 2": (torch.randn(2), torch.randn(2)),
         "length 1": (torch.tensor([1.5]), torch.tensor([-1.5])),
         "empty": (torch.zeros(0), torch.zeros(0)),
     }
     for case, (a, b) in pairs.items():
-        same(vstack(a, b), torch.stack([a, b]), case)
+        got, want, cause = vstack(a, b), torch.stack([a, b]), ""
+        if like(got, torch.stack([b, a])):
+            cause = " (the rows swapped: row 0 is a)"
+        elif getattr(got, "dtype", want.dtype) != want.dtype:
+            cause = (
+                " (promote a and b together, as torch.stack does, not to one's dtype)"
+            )
+        same(got, want, case + cause)
     print("vstack matches torch.stack: shape (2, n), mixed dtypes, inf and nan, empty")
     # > vstack matches torch.stack: shape (2, n), mixed dtypes, inf and nan, empty
 
