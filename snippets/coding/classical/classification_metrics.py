@@ -1,12 +1,14 @@
 """Confusion matrix, precision, recall and F1 from integer labels, checked by a loop."""
 
 import torch
+from torch.overrides import TorchFunctionMode
 
 
 def confusion_matrix(pred, target, num_classes):
     """pred, target: 1-D integer tensors of labels in [0, num_classes). Returns an int64
     (num_classes, num_classes) tensor whose [i, j] counts the samples of true class i
-    predicted as j (rows = true class, as sklearn's)."""
+    predicted as j (rows = true class, as sklearn's). Tensor ops only: no Python loop
+    over the samples."""
     # --8<-- [start:solution]
     # One bin per (true, predicted) pair: a single bincount, no loop over the samples.
     pairs = target.long() * num_classes + pred.long()
@@ -18,7 +20,8 @@ def confusion_matrix(pred, target, num_classes):
 def precision_recall_f1(pred, target, num_classes, average="macro"):
     """Returns (precision, recall, f1): 0-d tensors (or floats) for average="macro"
     (the mean over all num_classes classes) or "micro" (from the summed counts),
-    (num_classes,) tensors for average=None. A 0 / 0 is 0."""
+    (num_classes,) tensors (not lists) for average=None. A 0 / 0 is 0. Tensor ops
+    only: no Python loop over the samples."""
     # --8<-- [start:solution]
     cm = confusion_matrix(pred, target, num_classes).double()
     tp = cm.diagonal()
@@ -39,6 +42,24 @@ def precision_recall_f1(pred, target, num_classes, average="macro"):
 
 
 # --8<-- [start:check]
+# The ways a tensor's values reach Python (tolist, item, float(t), numpy, printing, ...)
+READS = {"tolist", "item", "numpy", "__array__", "__float__", "__int__", "__bool__"}
+READS |= {"__index__", "__complex__", "__format__", "__repr__", "__dlpack__"}
+READS |= {"untyped_storage", "storage", "_typed_storage", "data_ptr", "__reduce_ex__"}
+
+
+class Count(TorchFunctionMode):  # the torch calls of the code under it, and the
+    def __init__(self):  # number of values it reads out of tensors into Python
+        super().__init__()
+        self.calls = self.read = 0
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        self.calls += 1
+        if getattr(func, "__name__", "") in READS and isinstance(args[0], torch.Tensor):
+            self.read += args[0].numel()
+        return func(*args, **(kwargs or {}))
+
+
 def check(confusion_matrix, precision_recall_f1):
     def close(got, want, case):
         got = torch.as_tensor(got, dtype=torch.float64)
@@ -89,7 +110,11 @@ def check(confusion_matrix, precision_recall_f1):
             ):
                 label = f"{case}, average={average!r}, {name}"
                 if average is None:
-                    assert torch.as_tensor(g).shape == (c,), f"{label}: shape"
+                    assert isinstance(g, torch.Tensor), (
+                        f"{label}: got a {type(g).__name__}, want a (num_classes,) "
+                        "tensor"
+                    )
+                    assert g.shape == (c,), f"{label}: shape {tuple(g.shape)}"
                 else:
                     assert torch.as_tensor(g).numel() == 1, f"{label}: not one number"
                     g = torch.as_tensor(g).reshape(())
@@ -98,6 +123,12 @@ def check(confusion_matrix, precision_recall_f1):
                 names = ["precision", "recall", "f1"]
                 for name, g, w in zip(names, got, want[average], strict=True):
                     close(g, w, f"{case}, average={average!r}, {name} (by hand)")
+        default = precision_recall_f1(pred, target, c)  # average="macro" by default
+        names = ["precision", "recall", "f1"]
+        for name, g, r in zip(names, default, ref["macro"], strict=True):
+            label = f"{case}, no average= given (the default is 'macro'), {name}"
+            assert torch.as_tensor(g).numel() == 1, f"{label}: not one number"
+            close(torch.as_tensor(g).reshape(()), r, label)
         assert torch.equal(pred, before[0]) and torch.equal(target, before[1]), (
             f"{case}: the inputs were changed"
         )
@@ -158,6 +189,29 @@ def check(confusion_matrix, precision_recall_f1):
     pred = torch.randint(0, 4, (60,), generator=g)
     compare(pred.int(), target.int(), 4, "int32 labels")
     compare(pred[::2], target[1::2], 4, "non-contiguous labels")
+    # Tensor ops only: as many torch calls for 60 samples as for 30, and as many
+    # values read out into Python (a loop over .tolist() reads them all).
+    runs = {"confusion_matrix": lambda p, t: confusion_matrix(p, t, 4)}
+    for average in ["macro", "micro", None]:
+        runs[f"precision_recall_f1, average={average!r}"] = lambda p, t, a=average: (
+            precision_recall_f1(p, t, 4, average=a)
+        )
+    for name, run in runs.items():
+        counts = []
+        for n in (30, 60):
+            p, t = pred[:n].clone(), target[:n].clone()
+            with Count() as count:
+                run(p, t)
+            counts.append((count.calls, count.read))
+        assert counts[0][0] == counts[1][0], (
+            f"{name}: torch calls for 30 and 60 samples: {[c[0] for c in counts]}: "
+            "a Python loop over the samples?"
+        )
+        assert counts[0][1] == counts[1][1], (
+            f"{name}: values read out of tensors into Python (tolist, item, float, "
+            f"numpy) for 30 and 60 samples: {[c[1] for c in counts]}: a Python loop "
+            "over the samples?"
+        )
     print("confusion matrix, precision, recall, f1 = the loop and the hand cases")
     # > confusion matrix, precision, recall, f1 = the loop and the hand cases
 

@@ -6,9 +6,10 @@ import torch
 def k_fold_indices(n, k, shuffle=False, generator=None):
     """Returns k pairs (train_idx, val_idx) of 1-D int64 tensors. The val folds
     partition range(n), the first n % k folds one longer (as sklearn's KFold); without
-    shuffle they are contiguous and in order, with shuffle they split a permutation
-    drawn from generator. Each train_idx is the rest of range(n), in any order.
-    k < 2 or k > n: ValueError."""
+    shuffle they are contiguous and in order, with shuffle they split a permutation of
+    the samples drawn from generator (which advances; torch's global RNG when it is
+    None, left alone when it is not). Each train_idx is the rest of range(n), in any
+    order. k < 2 or k > n: ValueError."""
     # --8<-- [start:solution]
     if not 2 <= k <= n:
         raise ValueError(f"k = {k} must be in [2, n = {n}]")
@@ -100,6 +101,35 @@ def check(k_fold_indices):
         "shuffle did not shuffle"
     )
     assert not torch.equal(torch.cat(vals(1)), torch.cat(first)), "seeds 0, 1 agree"
+
+    def contiguous(v):  # the values of a range, in any order
+        v = v.sort().values
+        return torch.equal(v, torch.arange(v[0], v[0] + len(v))) if len(v) else True
+
+    assert not all(contiguous(v) for v in first), (
+        f"n = 20, k = 4, shuffled: every val fold is still a contiguous range "
+        f"{[v.tolist() for v in first]}: the blocks shuffled (or the samples within "
+        "each block), not the samples?"
+    )
+    # The draw comes from the generator (its state advances), not the global RNG.
+    g = torch.Generator().manual_seed(0)
+    state, global_state = g.get_state(), torch.get_rng_state()
+    k_fold_indices(20, 4, shuffle=True, generator=g)
+    assert torch.equal(torch.get_rng_state(), global_state), (
+        "shuffle with a generator changed torch's global RNG state: seeded it or drew "
+        "from it instead of the generator?"
+    )
+    assert not torch.equal(g.get_state(), state), (
+        "shuffle with a generator left its state unchanged: the permutation was not "
+        "drawn from it (a copy, or the global RNG?)"
+    )
+    # Without a generator, shuffle still shuffles (from torch's global RNG).
+    torch.manual_seed(0)
+    _, none = partition(20, 4, "n = 20, k = 4, shuffled, generator=None", True)
+    assert not all(contiguous(v) for v in none), (
+        f"n = 20, k = 4, shuffle=True, generator=None: the val folds "
+        f"{[v.tolist() for v in none]} are not shuffled (want torch's global RNG)"
+    )
     # Too many folds, or fewer than two: ValueError.
     for n, k in [(3, 4), (0, 2), (5, 1), (5, 0)]:
         try:

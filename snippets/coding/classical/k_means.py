@@ -8,8 +8,8 @@ def kmeans(X, centroids, iters=10):
     """X: (n, d); centroids: (k, d), the starting ones. Each iteration assigns every
     point to its nearest centroid (the lowest index on a tie), then moves each centroid
     to the mean of its points; a centroid with no point stays where it is. Returns the
-    final centroids (k, d) and each point's nearest final centroid (n,). No Python loop
-    over the points."""
+    final centroids (k, d) and each point's nearest final centroid (n,), in X's dtype.
+    No Python loop over the points; X and centroids are left unchanged."""
     # --8<-- [start:solution]
     k = len(centroids)
     for _ in range(iters):
@@ -75,9 +75,10 @@ def check(kmeans):
     }
     for case, C0 in starts.items():
         for iters in [1, 2, 10]:
-            before = C0.clone()
+            before, X_before = C0.clone(), X.clone()
             C, labels = kmeans(X, C0, iters)
             assert torch.equal(C0, before), "kmeans changed the caller's centroids"
+            assert torch.equal(X, X_before), "kmeans changed the caller's X (in place?)"
             C_ref, labels_ref = reference(X, C0, iters)
             close(C, C_ref, f"{case}, {iters} iterations, the centroids")
             assert torch.equal(labels, labels_ref), f"{case}, {iters} iterations"
@@ -91,6 +92,40 @@ def check(kmeans):
         C_ref, labels_ref = reference(line, C0, iters)
         close(C, C_ref, f"moved, then emptied, {iters} iterations (stays at 4.75)")
         assert torch.equal(labels, labels_ref), f"moved, then emptied, {iters} its"
+    # A cluster whose mean has a coordinate exactly 0 is not empty: it moves there.
+    X0 = torch.tensor([[-1.0, 1], [1, 1], [10, 10]], dtype=torch.float64)
+    C0 = torch.tensor([[0.5, 5], [10, 10]], dtype=torch.float64)
+    close(
+        kmeans(X0, C0, 1)[0],
+        reference(X0, C0, 1)[0],
+        "a cluster's mean at x = 0 (want [0, 1]): empty told by sums, not counts?",
+    )
+    # Seven equal centroids: every tie goes to the lowest index, however many tie.
+    X0 = torch.tensor([[0.0, 0], [1, 0], [5, 5], [6, 5]], dtype=torch.float64)
+    C0 = torch.tensor([[0.5, 0]] * 7 + [[5.5, 5]], dtype=torch.float64)
+    for iters in [1, 2]:
+        labels, want = kmeans(X0, C0, iters)[1], reference(X0, C0, iters)[1]
+        assert torch.equal(labels, want), (
+            f"seven equal centroids, {iters} iterations: labels {labels.tolist()}, "
+            f"want {want.tolist()} (the lowest index on a tie: argmin, not topk)"
+        )
+    # Float64 points far from the origin, a small spread: float64 precision.
+    g = torch.Generator().manual_seed(0)
+    blob = torch.tensor([[0.0, 0.0], [1.0, 1.0]], dtype=torch.float64)
+    Xf = 1000 + blob[torch.arange(2).repeat(10)]
+    Xf = Xf + 0.01 * torch.randn(20, 2, dtype=torch.float64, generator=g)
+    C, _ = kmeans(Xf, Xf[[0, 1]], 3)
+    assert C.dtype == torch.float64, f"float64 points: centroids in {C.dtype}"
+    torch.testing.assert_close(
+        C,
+        reference(Xf, Xf[[0, 1]], 3)[0],
+        rtol=0,
+        atol=1e-9,
+        msg=lambda m: (
+            "float64 points near 1000, spread 0.01: the centroids are off (summed in "
+            f"float32? keep X's dtype): {m}"
+        ),
+    )
     # No Python loop over the points: as many torch calls for 60 points as for 30,
     # and as many values read out into Python (a loop over .tolist() reads them all).
     counts = []

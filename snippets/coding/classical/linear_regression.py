@@ -7,7 +7,8 @@ from torch.overrides import TorchFunctionMode
 
 def fit_gd(X, y, lr=0.1, steps=100):
     """X: (n, d), y: (n,). Minimize mean((X @ w + b - y) ** 2) by gradient descent from
-    w = 0, b = 0, with the gradient written by hand (no autograd). Returns (w, b)."""
+    w = 0, b = 0, with the gradient written by hand (no autograd). Returns (w, b),
+    computed in X's dtype; X and y are left unchanged."""
     # --8<-- [start:solution]
     n, d = X.shape
     w, b = X.new_zeros(d), X.new_zeros(())
@@ -20,7 +21,8 @@ def fit_gd(X, y, lr=0.1, steps=100):
 
 
 def fit_closed_form(X, y):
-    """The least-squares (w, b) in one solve, with torch.linalg.lstsq."""
+    """The least-squares (w, b) in one solve, with torch.linalg.lstsq; X and y are left
+    unchanged."""
     # --8<-- [start:solution]
     Xb = torch.cat([X, X.new_ones(len(X), 1)], dim=1)  # a column of ones: the intercept
     # lstsq solves min ||Xb @ theta - y|| without forming Xb^T Xb (its condition
@@ -56,8 +58,22 @@ def as_tensors(w, b):  # b may be a tensor or a Python number, as the task allow
 def check(fit_gd, fit_closed_form):
     torch.manual_seed(0)
 
+    def unchanged(name, X, y, before):
+        assert torch.equal(X, before[0]) and torch.equal(y, before[1]), (
+            f"{name} changed the caller's X or y (in place?)"
+        )
+
     def gd(X, y, lr, steps):
-        return as_tensors(*fit_gd(X, y, lr=lr, steps=steps))
+        before = X.clone(), y.clone()
+        out = as_tensors(*fit_gd(X, y, lr=lr, steps=steps))
+        unchanged("fit_gd", X, y, before)
+        return out
+
+    def closed(X, y):
+        before = X.clone(), y.clone()
+        out = as_tensors(*fit_closed_form(X, y))
+        unchanged("fit_closed_form", X, y, before)
+        return out
 
     n, d = 50, 3
     X = torch.randn(n, d, dtype=torch.float64) + torch.tensor([0.0, 0.5, -1.0])
@@ -66,8 +82,10 @@ def check(fit_gd, fit_closed_form):
     # The closed form vs the normal equations (X^T X) theta = X^T y, solved directly.
     Xb = torch.cat([X, torch.ones(n, 1, dtype=torch.float64)], dim=1)
     theta = torch.linalg.solve(Xb.T @ Xb, Xb.T @ y)
+    before = X.clone(), y.clone()
     with Calls() as calls:
         w, b = as_tensors(*fit_closed_form(X, y))
+    unchanged("fit_closed_form", X, y, before)
     solves = [
         n for n in calls.names if n.startswith(("linalg_", "pinverse", "inverse"))
     ]
@@ -82,7 +100,7 @@ def check(fit_gd, fit_closed_form):
     X2b = torch.cat([X2, torch.ones(n, 1, dtype=torch.float64)], dim=1)
     theta2 = torch.tensor([1.0, 2.0, 0.5], dtype=torch.float64)
     y2 = X2b @ theta2
-    w, b = as_tensors(*fit_closed_form(X2, y2))
+    w, b = closed(X2, y2)
     torch.testing.assert_close(
         (w, b),
         (theta2[:-1], theta2[-1]),
@@ -108,6 +126,23 @@ def check(fit_gd, fit_closed_form):
         (w, b),
         (theta[:-1], theta[-1]),
         msg=lambda m: f"100 steps of gradient descent vs the closed form: {m}",
+    )
+    # Targets near 3000: the same 50 steps, in float64, to float64 precision.
+    w_ref, b_ref = torch.zeros(d, dtype=torch.float64), torch.zeros((), dtype=X.dtype)
+    for _ in range(50):
+        err = X @ w_ref + b_ref - (y + 3000)
+        w_ref, b_ref = w_ref - 0.6 * X.T @ err / n, b_ref - 0.6 * err.mean()
+    w, b = gd(X, y + 3000, lr=0.3, steps=50)
+    assert w.dtype == b.dtype == torch.float64, f"float64 data: w, b in {w.dtype}"
+    torch.testing.assert_close(
+        (w, b),
+        (w_ref, b_ref),
+        rtol=1e-10,
+        atol=1e-10,
+        msg=lambda m: (
+            "float64 targets near 3000: 50 steps vs the same steps in float64 "
+            f"(computed in float32? torch.zeros(d) is float32; use X's dtype): {m}"
+        ),
     )
     # The step must stay below 2 / L, L the largest eigenvalue of the Hessian.
     lr_max = 2 / torch.linalg.eigvalsh(2 * Xb.T @ Xb / n).max()

@@ -56,15 +56,35 @@ def check(bce_with_logits, fit_logistic):
         [5 * torch.randn(20, dtype=f64), torch.tensor([0, 50, -50, 800, -800])]
     )
     hard = torch.randint(0, 2, z.shape).to(f64)
+    mild, zero, big = slice(0, 20), 20, slice(21, None)  # |z| < 15; z = 0; +-50, +-800
+
+    def value(z, y, case):  # the loss, with the likely cause when it is off
+        got, want = loss(z, y), F.binary_cross_entropy_with_logits(z, y)
+        g = torch.as_tensor(got).detach().to(f64)
+        ratio = (g.reshape(()) / want).item() if g.numel() == 1 and want != 0 else 0
+        if abs(ratio - len(z)) < 1e-6 * len(z):
+            case += f": {ratio:.0f} = n times the mean: summed, not averaged?"
+        close(got, want, case)
+        return got, want
+
     for kind, y in [("hard", hard), ("soft", torch.rand_like(z))]:
+        cause = "log(1 + e^z) - y z" + (" holds for any y in [0, 1]" * (kind == "soft"))
+        value(z[:21], y[:21], f"{kind} labels, |z| < 15 and z = 0: the loss ({cause})")
         z_ = z.clone().requires_grad_()
-        got, want = loss(z_, y), F.binary_cross_entropy_with_logits(z_, y)
-        close(got, want, f"{kind} labels, |z| up to 800: an overflow?")
-        close(
-            torch.autograd.grad(got, z_)[0],
-            torch.autograd.grad(want, z_)[0],
-            f"{kind} labels, d loss / dz (at z = 0 it is (1/2 - y) / n)",
-        )
+        got, want = value(z_, y, f"{kind} labels, z = +-50, +-800: an overflow?")
+        grads = torch.autograd.grad(got, z_)[0], torch.autograd.grad(want, z_)[0]
+        for part, case in [
+            (mild, "|z| < 15 (it is (sigmoid(z) - y) / n)"),
+            (zero, "z = 0 (it is (1/2 - y) / n; max(z, 0) by clamp or relu is not)"),
+            (
+                big,
+                "z = +-50, +-800 (nan or inf? an overflow, even in a torch.where "
+                "branch not taken, reaches the gradient)",
+            ),
+        ]:
+            close(
+                grads[0][part], grads[1][part], f"{kind} labels, d loss / dz at {case}"
+            )
     # Overlapping blobs: not separable, so the loss has one finite minimum.
     n = 200
     y = (torch.arange(n) % 2).to(f64)
@@ -72,12 +92,28 @@ def check(bce_with_logits, fit_logistic):
     # One step from 0 vs autograd's gradient of F.binary_cross_entropy_with_logits.
     w0 = torch.zeros(2, dtype=f64, requires_grad=True)
     b0 = torch.zeros((), dtype=f64, requires_grad=True)
-    loss = F.binary_cross_entropy_with_logits(X @ w0 + b0, y)
-    gw, gb = torch.autograd.grad(loss, (w0, b0))
+    at_zero = F.binary_cross_entropy_with_logits(X @ w0 + b0, y)
+    gw, gb = torch.autograd.grad(at_zero, (w0, b0))
     close(
         fit(X, y, lr=0.5, steps=1),
         (-0.5 * gw, -0.5 * gb),
         "one step from 0 vs autograd's gradient",
+    )
+    # 20 steps vs the same steps in float64, to float64 precision.
+    w_ref, b_ref = torch.zeros(2, dtype=f64), torch.zeros((), dtype=f64)
+    for _ in range(20):
+        r = torch.sigmoid(X @ w_ref + b_ref) - y
+        w_ref, b_ref = w_ref - 4.0 * X.T @ r / n, b_ref - 4.0 * r.mean()
+    w, b = fit(X, y, lr=4.0, steps=20)
+    torch.testing.assert_close(
+        (torch.as_tensor(w), torch.as_tensor(b, dtype=f64)),
+        (w_ref, b_ref),
+        rtol=1e-10,
+        atol=1e-12,
+        msg=lambda m: (
+            "float64 data: 20 steps vs the same steps in float64 (computed in "
+            f"float32? torch.zeros(d) is float32; use X's dtype): {m}"
+        ),
     )
     # The minimum, by Newton's method (the reference): theta -= H^-1 grad.
     Xb = torch.cat([X, torch.ones(n, 1, dtype=f64)], dim=1)

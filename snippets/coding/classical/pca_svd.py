@@ -7,8 +7,9 @@ from torch.overrides import TorchFunctionMode
 def pca(X, k):
     """X: (n, d). Returns the mean (d,), the k principal directions as rows (k, d),
     and the variance along each (k,), largest first, unbiased as torch.cov's (divided
-    by n - 1). Project with (X - mean) @ components.T. Use torch.linalg.svd, not eigh,
-    torch.cov or torch.pca_lowrank."""
+    by n - 1), in X's dtype. Project with (X - mean) @ components.T. Use
+    torch.linalg.svd (of the centred data, whatever the mean), not eigh, torch.cov or
+    torch.pca_lowrank; X is left unchanged."""
     # --8<-- [start:solution]
     mean = X.mean(dim=0)
     Xc = X - mean  # the SVD of uncentred data finds the direction of the mean
@@ -44,11 +45,22 @@ class Calls(TorchFunctionMode):  # the torch functions the code under it calls
 def check(pca):
     torch.manual_seed(0)
 
+    f64 = torch.float64
+
     def mine(X, k):
+        before = X.clone()
         with Calls() as calls:
             out = pca(X, k)
         assert "linalg_svd" in calls.names, "torch.linalg.svd is never called"
+        assert torch.equal(X, before), "pca changed the caller's X (centred in place?)"
         return out
+
+    def cause(got, want, usual):  # float64 close to 1e-3 but not to 1e-7: precision
+        try:
+            rel = ((got.to(f64) - want) / want).abs().max().item()
+        except Exception:
+            return usual
+        return "computed in float32? keep X's dtype" if rel < 1e-3 else usual
 
     n, d, k = 200, 5, 3
     mix = torch.randn(d, d, dtype=torch.float64) * torch.tensor([3.0, 2, 1, 0.5, 0.1])
@@ -62,7 +74,10 @@ def check(pca):
     torch.testing.assert_close(
         variance,
         evals,
-        msg=lambda m: f"explained variance vs eigh(cov) (center? n - 1?): {m}",
+        msg=lambda m: (
+            "explained variance vs eigh(cov) "
+            f"({cause(variance, evals, 'center? n - 1?')}): {m}"
+        ),
     )
     # Eigenvectors are defined up to sign: align each component's sign, then compare.
     signs = torch.sign((components * evecs).sum(-1, keepdim=True))
@@ -108,6 +123,31 @@ def check(pca):
         msg=lambda m: (
             "float32, variances 1, 1e-4, 1e-10, the smallest lost: the SVD of "
             f"Xc itself, not of the covariance (it squares the condition number): {m}"
+        ),
+    )
+    # float64 data near the origin (mean 0.5): centred all the same.
+    Xn = torch.randn(100, 3, dtype=f64) * torch.tensor([2.0, 1, 0.5], dtype=f64) + 0.5
+    torch.testing.assert_close(
+        mine(Xn, 3)[2],
+        torch.linalg.eigvalsh(torch.cov(Xn.T)).flip(0),
+        msg=lambda m: f"data with mean 0.5: the variances (center it always): {m}",
+    )
+    # float64 data with variances exactly 1, 1e-10, 1e-18: Xc's condition number is
+    # 1e9, the covariance's 1e18, past float64's 1 / eps = 4.5e15.
+    Zc = torch.randn(200, 3, dtype=f64)
+    Qz, _ = torch.linalg.qr(Zc - Zc.mean(0))  # orthonormal, centred columns
+    exact = torch.tensor([1.0, 1e-10, 1e-18], dtype=f64)
+    R, _ = torch.linalg.qr(torch.randn(3, 3, dtype=f64))
+    X64 = (Qz * (exact * 199).sqrt()) @ R.T + 5.0
+    torch.testing.assert_close(
+        mine(X64, 3)[2],
+        exact,
+        rtol=1e-2,
+        atol=0,
+        msg=lambda m: (
+            "float64, variances 1, 1e-10, 1e-18, the smallest lost: the SVD of Xc "
+            f"itself, not of the covariance (even in float64; it squares the "
+            f"condition number): {m}"
         ),
     )
     ratio = variance / torch.cov(X.T).trace()
