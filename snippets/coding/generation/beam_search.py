@@ -12,8 +12,9 @@ def beam_search(model, prompt, beam_width, steps):
     """model(ids) maps (N, T) token ids to logits (N, T, vocab); prompt: (T,).
     Extends the prompt by exactly `steps` tokens (no end-of-sequence token: every
     candidate has the same length, and the raw sum of log-probabilities ranks them).
-    Returns the final beams (n, T + steps), n = min(beam_width, vocab ** steps), and
-    their summed log-probabilities (n,), best first."""
+    Returns the final beams (n, T + steps), n = min(beam_width, vocab ** steps) (so
+    steps = 0 gives the prompt alone, score 0), and their summed log-probabilities (n,),
+    best first, in the logits' dtype (float64 for a float64 model)."""
     # --8<-- [start:solution]
     seqs = prompt[None]  # one beam to start: beam_width copies would fill it with twins
     scores = torch.zeros(1)
@@ -45,6 +46,15 @@ class TinyCausalLM(nn.Module):
         return self.head(self.encoder(x, mask=mask, is_causal=True))
 
 
+class Bigram(nn.Module):  # logits from the last token alone: a (vocab, vocab) table
+    def __init__(self, table):
+        super().__init__()
+        self.table = nn.Parameter(table, requires_grad=False)
+
+    def forward(self, ids):
+        return F.embedding(ids, self.table)
+
+
 def check(beam_search):
     torch.manual_seed(0)
     model = TinyCausalLM().double().eval()
@@ -68,17 +78,32 @@ def check(beam_search):
     def rescore(seqs):  # each beam's true total, looked up in the exhaustive table
         return totals[(seqs[:, T:] * V ** torch.arange(steps - 1, -1, -1)).sum(-1)]
 
-    def reference(width):  # the loop: grow every beam by every token, sort, keep
-        beams = [(0.0, prompt.tolist())]
-        for _ in range(steps):
+    def reference(width, model=model, prompt=prompt, steps=steps):
+        beams = [(0.0, prompt.tolist())]  # the loop: grow every beam by every token,
+        for _ in range(steps):  # sort, keep the best
             grown = []
             for total, seq in beams:
                 with torch.no_grad():
                     lp = F.log_softmax(model(torch.tensor([seq]))[0, -1], dim=-1)
-                grown += [(total + lp[t].item(), seq + [t]) for t in range(V)]
+                grown += [(total + v, seq + [t]) for t, v in enumerate(lp.tolist())]
             beams = sorted(grown, key=lambda b: -b[0])[:width]
         seqs = torch.tensor([s for _, s in beams])
         return seqs, torch.tensor([t for t, _ in beams], dtype=torch.float64)
+
+    def against_loop(model, prompt, width, steps, case):
+        seqs, scores = beam_search(model, prompt, width, steps)
+        want_seqs, want_scores = reference(width, model, prompt, steps)
+        assert seqs.shape == want_seqs.shape, (
+            f"{case}: beams of shape {tuple(seqs.shape)}, want "
+            f"{tuple(want_seqs.shape)} (n = min(beam_width, vocab ** steps))"
+        )
+        assert scores.dtype == torch.float64, (
+            f"{case}: scores in {scores.dtype} for float64 logits: want float64"
+        )
+        torch.testing.assert_close(
+            scores, want_scores, msg=lambda m: f"{case}, scores vs the loop: {m}"
+        )
+        assert torch.equal(seqs, want_seqs), f"{case}: beams vs the loop"
 
     # Width V ** (steps - 1) keeps every prefix: beam search is then exact.
     n = V ** (steps - 1)
@@ -105,6 +130,41 @@ def check(beam_search):
     seqs, _ = beam_search(model, prompt, 1, steps)
     assert torch.equal(seqs, ids), "width 1 must equal greedy decoding"
     greedy, two = rescore(ids).item(), beam_search(model, prompt, 2, steps)[1][0]
+    # beam_width above vocab ** steps: only the vocab ** steps distinct beams.
+    for width, k in [(5, 1), (20, 2)]:
+        against_loop(model, prompt, width, k, f"width {width}, {k} steps, vocab {V}")
+    # No steps: the prompt alone, score 0.
+    try:
+        seqs, scores = beam_search(model, prompt, 3, 0)
+    except Exception as e:
+        raise AssertionError(
+            f"steps = 0: your code raised {type(e).__name__}: {e}"
+        ) from e
+    assert torch.equal(seqs, prompt[None]), f"steps = 0: {seqs}, want {prompt[None]}"
+    assert torch.equal(scores.double(), torch.zeros(1, dtype=torch.float64)), (
+        f"steps = 0: scores {scores}, want [0.]"
+    )
+    # 220 steps of vocab 64: every total is below -745, where e^total underflows.
+    g = torch.Generator().manual_seed(0)
+    flat = Bigram(0.1 * torch.randn(64, 64, dtype=torch.float64, generator=g))
+    against_loop(
+        flat,
+        prompt,
+        2,
+        220,
+        "vocab 64, 220 steps (-inf? a product of probabilities underflows: sum "
+        "log-probabilities)",
+    )
+    # Logits near 1000 with a spread of 0.01: float64 work keeps the log-probs.
+    near = Bigram(1000 + 0.01 * torch.randn(8, 8, dtype=torch.float64, generator=g))
+    against_loop(
+        near,
+        prompt,
+        3,
+        3,
+        "float64 logits near 1000, spread 0.01 (log_softmax in float32? keep the "
+        "logits' dtype)",
+    )
     print(
         f"width {n} exact; greedy {greedy:.3f}, width 2 {two:.3f}, best {best[0]:.3f}"
     )

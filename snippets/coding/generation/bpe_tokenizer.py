@@ -86,6 +86,17 @@ def check(train_bpe, encode):
             ids = replace(ids, merges[i], 256 + i)
         return ids
 
+    def cause(text, merges, ids):  # why encode's ids differ from the reference's
+        words = text.split(" ")
+        pieces = [w + " " for w in words[:-1]] + words[-1:]
+        split = [t for w in pieces for t in ref_encode(w, merges)]
+        if ids == split and split != ref_encode(text, merges):
+            return (
+                "likely cause: the text split into words (at the spaces) before "
+                "merging; here the merges apply to the whole text, spaces included"
+            )
+        return "likely cause: apply the merges in rank order, each left to right"
+
     def decode(ids, merges):  # the bytes each token stands for
         vocab = {i: bytes([i]) for i in range(256)}
         for i, (a, b) in enumerate(merges):
@@ -124,7 +135,7 @@ def check(train_bpe, encode):
         assert tokens is None or ref_ids == tokens, f"the check's reference: {case}"
         assert ids == ref_ids, (
             f"{case}: encode gives {ids[:12]}..., the training ended at "
-            f"{ref_ids[:12]}...; likely cause: apply the merges in rank order"
+            f"{ref_ids[:12]}...; {cause(text, merges, ids)}"
         )
         assert decode(ids, merges) == text.encode("utf-8"), f"{case}: no round trip"
         return merges
@@ -179,8 +190,8 @@ def check(train_bpe, encode):
         case = f"random text {n}'s merges on another text"
         ids = encoded(other, merges, case)
         assert ids == ref_encode(other, merges), (
-            f"{case}: {ids[:12]}..., want {ref_encode(other, merges)[:12]}...; likely "
-            "cause: apply the merges in rank order, each left to right"
+            f"{case}: {ids[:12]}..., want {ref_encode(other, merges)[:12]}...; "
+            f"{cause(other, merges, ids)}"
         )
         assert decode(ids, merges) == other.encode("utf-8"), f"{case}: no round trip"
     print("train_bpe and encode = the reference: ties, overlaps, UTF-8, round trips")

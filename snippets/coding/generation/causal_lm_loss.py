@@ -9,8 +9,9 @@ def causal_lm_loss(logits, labels, ignore_index=-100):
     """logits: (B, T, vocab), the model's outputs for input_ids (B, T); labels: (B, T),
     the input_ids with ignore_index at padding (and at prompt tokens not trained on).
     Position t predicts token t + 1. Returns the mean cross-entropy over the predicted
-    tokens that are not ignored, nan (0 / 0) when none is, as F.cross_entropy. Tensor
-    ops only, no F.cross_entropy."""
+    tokens that are not ignored, nan (0 / 0) when none is, as F.cross_entropy, computed
+    in the logits' dtype. logits may be non-contiguous; logits and labels are left
+    unchanged. Tensor ops only, no F.cross_entropy."""
     # --8<-- [start:solution]
     logits, targets = logits[:, :-1], labels[:, 1:]  # position t predicts token t + 1
     keep = targets != ignore_index
@@ -49,8 +50,27 @@ class TinyCausalLM(nn.Module):
 def check(causal_lm_loss):
     torch.manual_seed(0)
 
-    def mine(logits, labels, **kwargs):
-        return causal_lm_loss(logits, labels, **kwargs)
+    def mine(logits, labels, case="", **kwargs):
+        before = logits.detach().clone(), labels.clone()
+        try:
+            out = causal_lm_loss(logits, labels, **kwargs)
+        except Exception as e:
+            if not case:
+                raise
+            raise AssertionError(
+                f"{case}: your code raised {type(e).__name__}: {e}"
+            ) from e
+        assert torch.equal(labels, before[1]), (
+            "the caller's labels were changed (ignored labels overwritten in place?)"
+        )
+        assert torch.equal(logits.detach(), before[0]), (
+            "the caller's logits were changed"
+        )
+        assert isinstance(out, torch.Tensor) and out.dtype == logits.dtype, (
+            f"{logits.dtype} logits: the loss must be a {logits.dtype} tensor, got "
+            f"{getattr(out, 'dtype', type(out).__name__)}"
+        )
+        return out
 
     model = TinyCausalLM().double()
     B, T, V = 3, 8, 9
@@ -76,7 +96,10 @@ def check(causal_lm_loss):
         flat = logits[:, :-1].reshape(-1, V), labels[:, 1:].reshape(-1)
         return F.cross_entropy(*flat, ignore_index=ignore_index)
 
-    for case, lab in [("no padding", ids), ("padding and a masked prompt", labels)]:
+    # labels apart from ids: the model's graph keeps ids (an in-place write to the
+    # labels must not break the gradients below).
+    pairs = [("no padding", ids.clone()), ("padding and a masked prompt", labels)]
+    for case, lab in pairs:
         got, want = mine(logits, lab), torch_loss(logits, lab)
         close(got, want, f"{case}, vs F.cross_entropy on the shifted tensors")
         close(got, loop(logits, lab), f"{case}, vs the loop")
@@ -106,6 +129,24 @@ def check(causal_lm_loss):
         torch_loss(logits, none),
         "every label ignored: want nan (0 / 0) as F.cross_entropy, not a guarded 0",
         equal_nan=True,
+    )
+    # Non-contiguous logits (a transposed copy, as a model's output can be).
+    strided = logits.detach().transpose(0, 1).contiguous().transpose(0, 1)
+    close(
+        mine(strided, labels, case="non-contiguous logits (view? use reshape)"),
+        torch_loss(strided, labels),
+        "non-contiguous logits",
+    )
+    # float64 logits near 1000 with a spread of 1e-3: float64 work keeps the digits.
+    g = torch.Generator().manual_seed(0)
+    near = 1000 + 1e-3 * torch.randn(B, T, V, dtype=torch.float64, generator=g)
+    close(
+        mine(near, labels),
+        torch_loss(near, labels),
+        "float64 logits near 1000, spread 1e-3 (log_softmax in float32? keep the "
+        "logits' dtype)",
+        rtol=1e-10,
+        atol=0,
     )
     n = int((labels[:, 1:] != -100).sum())
     print(f"matches F.cross_entropy and the loop: {n} of {B * (T - 1)} targets counted")

@@ -11,7 +11,8 @@ def dpo_loss(policy_chosen, policy_rejected, ref_chosen, ref_rejected, beta=0.1)
     answer, under the policy or the frozen reference. Returns (loss, chosen_rewards,
     rejected_rewards): the mean over the batch of
     -log sigmoid(beta * ((pc - rc) - (pr - rr))), a 0-d tensor, and the implicit rewards
-    beta * (pc - rc) and beta * (pr - rr), (B,) and detached."""
+    beta * (pc - rc) and beta * (pr - rr), (B,) and detached; all computed in the
+    inputs' dtype, the inputs left unchanged."""
     # --8<-- [start:solution]
     chosen = policy_chosen - ref_chosen  # log pi / pi_ref of the chosen answers
     rejected = policy_rejected - ref_rejected
@@ -42,10 +43,14 @@ def check(dpo_loss):
     def run(case, pc, pr, rc, rr, beta=None, dtype=torch.float64):  # None: default
         pc, pr, rc, rr = (t.to(dtype) for t in (pc, pr, rc, rr))
         pc, pr = pc.clone().requires_grad_(), pr.clone().requires_grad_()
+        before = [t.detach().clone() for t in (pc, pr, rc, rr)]
         if beta is None:
             out, beta = dpo_loss(pc, pr, rc, rr), 0.1
         else:
             out = dpo_loss(pc, pr, rc, rr, beta=beta)
+        names = ["policy_chosen", "policy_rejected", "ref_chosen", "ref_rejected"]
+        for name, t, b in zip(names, (pc, pr, rc, rr), before, strict=True):
+            assert torch.equal(t.detach(), b), f"{case}: the caller's {name} changed"
         assert isinstance(out, tuple) and len(out) == 3, (
             f"{case}: return (loss, chosen_rewards, rejected_rewards)"
         )
@@ -72,6 +77,22 @@ def check(dpo_loss):
         run(f"random pairs, beta={beta}", pc, pr, rc, rr, beta)
     run("random pairs, beta left at its default, 0.1", pc, pr, rc, rr)
     run("random pairs, float32", pc, pr, rc, rr, 0.1, torch.float32)
+    # Summed log-probs near -5000 (long answers) that differ by 1e-3: float64 keeps
+    # the differences, float32 (its spacing there is 5e-4) loses them.
+    g = torch.Generator().manual_seed(0)
+    rc64 = -5000 + 5 * torch.randn(B, dtype=torch.float64, generator=g)
+    rr64 = -5000 + 5 * torch.randn(B, dtype=torch.float64, generator=g)
+    pc64 = rc64 + 1e-3 * torch.randn(B, dtype=torch.float64, generator=g)
+    pr64 = rr64 + 1e-3 * torch.randn(B, dtype=torch.float64, generator=g)
+    run(
+        "float64 log-probs near -5000, 1e-3 apart (computed in float32? keep the "
+        "inputs' dtype)",
+        pc64,
+        pr64,
+        rc64,
+        rr64,
+        0.1,
+    )
     # The policy is the reference: every margin is 0, the loss log 2, whatever beta.
     loss = run("policy == reference", rc, rr, rc, rr, 0.3)
     close(loss.item(), math.log(2), "policy == reference: log 2")

@@ -8,7 +8,8 @@ import torch
 def grpo_advantages(rewards, eps=1e-4):
     """rewards: (P, G), the rewards of G >= 2 sampled completions of each of P prompts.
     Returns (P, G): each reward minus its group's mean, divided by the group's std
-    (unbiased, divide by G - 1, torch.std's default) plus eps, in the rewards' dtype."""
+    (unbiased, divide by G - 1, torch.std's default) plus eps, computed in the rewards'
+    dtype."""
     # --8<-- [start:solution]
     mean = rewards.mean(dim=1, keepdim=True)  # one baseline per prompt, not per batch
     std = rewards.std(dim=1, keepdim=True)  # correction=1: divides by G - 1
@@ -40,12 +41,45 @@ def check(grpo_advantages):
         assert got.dtype == rewards.dtype, (
             f"{case}: {rewards.dtype} in, {got.dtype} out"
         )
-        close(got.double(), reference(rewards, eps), case, **tol)
+        want = reference(rewards, eps)
+        try:
+            close(got.double(), want, case, **tol)
+        except AssertionError as e:
+            raise AssertionError(
+                f"{cause(got.double(), rewards.double(), eps)}{e}"
+            ) from e
         return got
+
+    def cause(got, r, eps):  # the usual wrong answers: the one that got matches
+        m, sd = r.mean(1, keepdim=True), r.std(1, keepdim=True)
+        variants = {
+            "the biased std (divides by G, not G - 1)": (r - m)
+            / (r.std(1, keepdim=True, correction=0) + eps),
+            "the std over the whole batch, not per group": (r - m) / (r.std() + eps),
+            "the mean and std over the whole batch": (r - r.mean()) / (r.std() + eps),
+            "the statistics over dim 0 (the prompts), not dim 1": (r - r.mean(0))
+            / (r.std(0) + eps),
+            "the std not plus eps (no eps, or clamped at eps)": (r - m) / sd,
+            "eps under the square root": (r - m)
+            / (r.var(1, keepdim=True) + eps).sqrt(),
+        }
+        for name, v in variants.items():
+            if torch.allclose(got, v, rtol=1e-5, atol=1e-7, equal_nan=True):
+                return f"likely cause: {name}; "
+        return ""
 
     P, G = 5, 8  # P != G: the group is dim 1
     rewards = torch.randn(P, G, dtype=torch.float64)
     run("5 prompts x 8 completions", rewards)
+    # float64 rewards near 1000, 1e-3 apart: float32 (spacing 6e-5 there) loses them.
+    near = 1000 + 1e-3 * torch.tensor(
+        [[1.0, 2, 0, 3], [0, 0, 1, 2]], dtype=torch.float64
+    )
+    run(
+        "float64 rewards 1000 + 1e-3 x [1, 2, 0, 3], float64 precision (computed in "
+        "float32, or by the one-pass E[r^2] - E[r]^2?)",
+        near,
+    )
     run("float32", rewards.float(), rtol=1e-5, atol=1e-5)
     run("eps=0.5", rewards, eps=0.5)
     # By hand (unbiased std): [1, 0, 0, 0] has mean 0.25, std 0.5, so 0.75 / 0.5 = 1.5

@@ -1,5 +1,7 @@
 """Greedy decoding with a KV cache, checked against re-running the whole prefix."""
 
+import itertools
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -65,18 +67,19 @@ class TinyLM(nn.Module):
 def generate(model, prompt, steps):
     """Greedy decoding with the cache: the prompt (B, T) goes through the model once,
     then one token per step. Returns the new tokens (B, steps) and the logits each was
-    chosen from (B, steps, vocab)."""
+    chosen from (B, steps, vocab), on the model's device; steps may be 0."""
     # --8<-- [start:solution]
     logits, caches = model(prompt)  # prefill: the whole prompt, positions 0 .. T-1
-    tokens, chosen_from = [], []
+    # Empty (B, 0) slices first: with steps = 0, cat returns them (cat of [] raises).
+    tokens, chosen_from = [prompt[:, :0]], [logits[:, :0]]
     for _ in range(steps):
-        last = logits[:, -1]
-        nxt = last.argmax(dim=-1, keepdim=True)
+        last = logits[:, -1:]  # (B, 1, vocab)
+        nxt = last.argmax(dim=-1)  # (B, 1)
         tokens.append(nxt)
         chosen_from.append(last)
         n = caches[0][0].shape[2]  # tokens in the cache: the new one's position
         logits, caches = model(nxt, caches, start=n)
-    return torch.cat(tokens, dim=1), torch.stack(chosen_from, dim=1)
+    return torch.cat(tokens, dim=1), torch.cat(chosen_from, dim=1)
     # --8<-- [end:solution]
 
 
@@ -116,13 +119,26 @@ def check(TinyLM, generate):
     with torch.no_grad():
         close(model(prompt)[0], full(prompt)[0], "no cache vs nn.MultiheadAttention")
     # Record the tokens the model embeds, and each layer's last cache.
-    seen, caches = [], {}
+    seen, caches, lengths = [], {}, []
     hook = model.tok.register_forward_hook(lambda mod, args, out: seen.append(args[0]))
     for i, layer in enumerate(model.layers):
         layer.register_forward_hook(lambda mod, a, out, i=i: caches.update({i: out[1]}))
+    model.layers[0].register_forward_hook(
+        lambda mod, a, out: lengths.append(out[1][0].shape[2])
+    )
     tokens, step_logits = generate(model, prompt, steps)
     hook.remove()
     assert tokens.shape == (B, steps), f"tokens: want {(B, steps)}, got {tokens.shape}"
+    # The prompt once, then one token per call; feeding the last token (whose logits
+    # nothing uses) is allowed, not required: steps or steps - 1 single tokens.
+    fed = [t.shape[1] for t in seen]
+    ok = [[T] + [1] * n for n in (steps - 1, steps)]
+    if fed in ok:  # then the cache grows by one position a call
+        want = list(itertools.accumulate(fed))
+        assert lengths == want, (
+            f"layer 0's cache after each model call holds {lengths} positions, want "
+            f"{want}: keep every token's K and V, appended (never cut or replaced)"
+        )
     ids = prompt
     for i in range(steps):
         with torch.no_grad():
@@ -135,10 +151,6 @@ def check(TinyLM, generate):
         )
         assert torch.equal(tokens[:, i], want.argmax(-1)), f"step {i}: not the argmax"
         ids = torch.cat([ids, tokens[:, i : i + 1]], dim=1)
-    # The prompt once, then one token per call; feeding the last token (whose logits
-    # nothing uses) is allowed, not required: steps or steps - 1 single tokens.
-    fed = [t.shape[1] for t in seen]
-    ok = [[T] + [1] * n for n in (steps - 1, steps)]
     assert fed in ok, (
         f"tokens fed per model call: want {ok[0]} (or one more 1), got {fed}: the "
         "cache spares re-feeding the prefix"
@@ -153,6 +165,33 @@ def check(TinyLM, generate):
         _, c = model(ids[:, :4])
         got, _ = model(ids[:, 4:], c, start=4)
         close(got, full(ids)[0][:, 4:], "a 7-token chunk after 4 cached tokens")
+    # No step at all: empty results, not an error (torch.stack([]) raises).
+    case = "generate(model, prompt, 0)"
+    try:
+        none = generate(model, prompt, 0)
+    except RuntimeError as e:
+        raise AssertionError(f"{case}: your code raised {e}: want (B, 0) tokens") from e
+    shapes = [tuple(t.shape) for t in none]
+    assert shapes == [(B, 0), (B, 0, 11)], (
+        f"{case}: shapes {shapes}, want tokens (B, 0) and logits (B, 0, vocab)"
+    )
+    # On the model's device: a model on "meta" (a device without data, a stand-in
+    # for CUDA) catches a tensor made on the CPU, such as a mask without device=.
+    case = "a model and prompt on the 'meta' device (a stand-in for CUDA)"
+    try:
+        out = generate(TinyLM().to("meta"), prompt.to("meta"), 2)
+    except (RuntimeError, NotImplementedError) as e:
+        untestable = ("Meta kernel", "register_meta", "called on meta tensors")
+        if not any(s in str(e) for s in untestable):
+            raise AssertionError(
+                f"{case}: your code raised {e}: a tensor made without device= (on "
+                "the CPU: the mask?), or moved there with .cpu()?"
+            ) from e
+        out = ()
+    devices = [t.device.type for t in out]
+    assert all(d == "meta" for d in devices), (
+        f"{case}: results on {devices}: make new tensors on x's device"
+    )
     print(f"{steps} cached steps match re-running the prefix; 1 token fed per step")
     # > 6 cached steps match re-running the prefix; 1 token fed per step
 

@@ -9,7 +9,9 @@ import torch.nn.functional as F
 
 class LoRALinear(nn.Module):
     """y = base(x) + (alpha / r) * x @ A.T @ B.T with base frozen, A (r, in_features)
-    random and B (out_features, r) zero, so that the adapter starts as no change."""
+    random and B (out_features, r) exactly zero, so that the adapter starts as no
+    change; A and B in the base's dtype and device, the base a submodule (in
+    state_dict(), moved by .to())."""
 
     def __init__(self, base: nn.Linear, r: int, alpha: float):
         super().__init__()
@@ -29,7 +31,8 @@ class LoRALinear(nn.Module):
         # --8<-- [end:solution]
 
     def merged(self) -> nn.Linear:
-        """A new nn.Linear with weight W + (alpha / r) * B @ A: no adapter to run."""
+        """A new nn.Linear with weight W + (alpha / r) * B @ A: no adapter to run. It
+        shares no tensor with the base (its bias is a copy), on the base's device."""
         # --8<-- [start:solution]
         w, bias = self.base.weight, self.base.bias
         out = nn.Linear(
@@ -56,6 +59,16 @@ def check(LoRALinear):
     x = torch.randn(3, 4, 6, dtype=torch.float64)
     close(
         lora(x), F.linear(x, W, b), "at init the output is the base's (B starts at 0)"
+    )
+    assert (lora.B == 0).all(), (
+        f"at init B must be exactly 0, got max |B| = {lora.B.abs().max():.1e}: "
+        "new_zeros, not a small random init"
+    )
+    # The base is part of the module: saved with it, moved by .to() and .double().
+    saved = lora.state_dict().values()
+    assert any(v.shape == W.shape and torch.equal(v, W) for v in saved), (
+        "the base's weight is not in state_dict(): keep the base as a submodule "
+        "(self.base = base), not in a list or dict, so that saving and .to() see it"
     )
     trainable = [n for n, p in lora.named_parameters() if p.requires_grad]
     assert sorted(trainable) == ["A", "B"], f"trainable parameters: {trainable}"
@@ -85,6 +98,15 @@ def check(LoRALinear):
     close(merged.weight, W + 4 * lora.B @ lora.A, "merged weight W + (alpha / r) B @ A")
     close(merged(x), lora(x), "the merged layer's outputs vs the adapter's")
     close(base.weight, W, "merged() changed the base weight in place")
+    for name in ["weight", "bias"]:
+        mine, theirs = getattr(merged, name), getattr(base, name)
+        shared = (
+            mine.untyped_storage().data_ptr() == theirs.untyped_storage().data_ptr()
+        )
+        assert not shared, (
+            f"merged().{name} shares memory with the base's: copy it (training the "
+            "merged layer would change the base)"
+        )
     # No bias, and another r and alpha: a scale alpha / r = 0.5 that is not an integer.
     base = nn.Linear(6, 5, bias=False, dtype=torch.float64)
     lora = LoRALinear(base, r=3, alpha=1.5)
@@ -95,6 +117,24 @@ def check(LoRALinear):
     merged = lora.merged()
     assert merged.bias is None, "merged() of a layer without bias has no bias"
     close(merged(x), want, "bias=False, r=3, alpha=1.5: the merged layer")
+    # On the base's device: a base on "meta" (a device without data, a stand-in for
+    # CUDA) catches A, B or the merged layer made on the CPU (without device=).
+    case = "a base on the 'meta' device (a stand-in for CUDA)"
+    try:
+        lora = LoRALinear(nn.Linear(6, 5, device="meta"), r=2, alpha=8)
+        made = {"A": lora.A, "B": lora.B, "merged().weight": lora.merged().weight}
+    except (RuntimeError, NotImplementedError) as e:
+        untestable = ("Meta kernel", "register_meta", "called on meta tensors")
+        if not any(s in str(e) for s in untestable):
+            raise AssertionError(
+                f"{case}: your code raised {e}: a tensor made without device= (on "
+                "the CPU), or moved there with .cpu()?"
+            ) from e
+        made = {}
+    for name, t in made.items():
+        assert t.device.type == "meta", (
+            f"{case}: {name} is on {t.device}: make it on the base's device"
+        )
     print("LoRA: the base at init, only A and B train, W + (alpha/r) BA at r = 2, 3")
     # > LoRA: the base at init, only A and B train, W + (alpha/r) BA at r = 2, 3
 

@@ -134,6 +134,17 @@ def check(moe_forward):
     t = x.transpose(0, 1).contiguous().transpose(0, 1)
     assert not t.is_contiguous()
     run("non-contiguous x: reshape", t, w, 2)
+    # The last expert never chosen (its logits near -100): f_i is 0 there, and
+    # bincount(...) without minlength=N counts only N - 1 experts.
+    w_low = w.clone()
+    w_low[-1, -1] = -100.0
+    case = f"expert {N - 1} never chosen"
+    try:
+        run(case, x1, w_low, 2)
+    except RuntimeError as e:
+        raise AssertionError(
+            f"{case}: your code raised {e}: count every expert (minlength=N)"
+        ) from e
     # Ties: a zero router gives every expert 1/N. Any k distinct experts are right, so
     # y must be the mean of some k experts' outputs, exactly k per token, and aux = 1.
     experts.to(torch.float64)

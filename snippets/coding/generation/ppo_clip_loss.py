@@ -92,6 +92,19 @@ def check(ppo_clip_loss):
     r = torch.tensor([[4.0, 0.25]], dtype=torch.float64)
     far = (r.log(), torch.zeros_like(r), torch.tensor([[-1.0, 1.0]]).double())
     run("ratio 4 against A = -1: no bound below", *far, torch.ones_like(r) > 0)
+    # A log-ratio of 30 against A = -1: r * A = -e^30, gradient e^30 / 2; a clamp of
+    # the log-ratio (to +-20, "for stability") changes both.
+    big = torch.tensor([[30.0, 0.1]], dtype=torch.float64)
+    two = (big, torch.zeros_like(big), torch.tensor([[-1.0, 1.0]]).double())
+    case = "a log-ratio of 30 against A = -1: r = exp(30), no clamp on the log-ratio"
+    run(case, *two, torch.ones_like(big) > 0)
+    # float32 log-probs near -110: exp(-110) underflows to 0, so exp(new) / exp(old)
+    # is 0 / 0; exp(new - old) is e^0.5 and e^-0.2.
+    new32 = torch.tensor([[-110.0, -120.0]])
+    old32 = torch.tensor([[-110.5, -119.8]])
+    case = "float32 log-probs near -110: r = exp(new - old), not exp(new) / exp(old)"
+    rare = (new32, old32, torch.tensor([[1.0, -1.0]]), torch.ones(1, 2) > 0)
+    run(case, *rare, dtype=torch.float32)
     # Padding full of garbage: log-probs 0 against -1e4 (a ratio of exp(1e4) = inf)
     # and advantages of -1e4. The loss and every gradient stay those of clean data.
     junk_new = torch.where(mask, new, 0.0)

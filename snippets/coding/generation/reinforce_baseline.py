@@ -8,7 +8,7 @@ import torch
 def reinforce_loss(logp, rewards, mask):
     """logp: (B, T) log pi(a_t | s_t) of the actions taken in B episodes; rewards: (B,)
     the return R of each episode; mask: (B, T) bool, True at the steps taken (padding
-    may hold any value, -inf included). Returns the mean over episodes of
+    may hold any value: -inf, +inf, nan). Returns the mean over episodes of
     -(R - b) * sum_t log pi(a_t | s_t), with b the mean of the batch's rewards; R - b
     is a constant weight: no gradient reaches rewards, directly or through b."""
     # --8<-- [start:solution]
@@ -44,7 +44,11 @@ def check(reinforce_loss):
         want, grad = reference(logp if clean is None else clean, rewards, mask)
         tol = {} if dtype == torch.float64 else {"rtol": 1e-5, "atol": 1e-6}
         close(loss, torch.tensor(want, dtype=dtype), f"{case}: the loss", **tol)
-        g_logp, g_r = torch.autograd.grad(loss, (logp, rewards), allow_unused=True)
+        g_logp, g_r = None, None  # a constant loss (no graph): a zero gradient
+        if loss.requires_grad:
+            inputs = (logp, rewards)
+            g_logp, g_r = torch.autograd.grad(loss, inputs, allow_unused=True)
+        g_logp = torch.zeros_like(logp) if g_logp is None else g_logp
         close(g_logp, grad.to(dtype), f"{case}: d loss / d logp, -(R - b) / B", **tol)
         assert g_r is None or not g_r.any(), (
             f"{case}: a gradient reaches the rewards: detach R - b, the baseline too"
@@ -67,6 +71,11 @@ def check(reinforce_loss):
     # Padding at log pi = -inf (probability 0): -inf * 0 is nan; mask it out first.
     junk = logp.masked_fill(~mask, float("-inf"))
     run("padding holding -inf: mask before summing", junk, rewards, mask, clean=logp)
+    # Padding may hold any value: nan and +inf too, which a clamp does not remove.
+    odd = torch.arange(T) % 2 == 1
+    junk = torch.where(mask, logp, torch.where(odd, float("nan"), float("inf")))
+    case = "padding holding nan and +inf: fill it (masked_fill), whatever it holds"
+    run(case, junk, rewards, mask, clean=logp)
     # The exact expectation, over all 9 batches of B = 2 pulls of a 3-armed bandit:
     # the mean baseline includes each pull's own reward, so E[gradient] is
     # (1 - 1/B) times the true policy gradient, -d E[R] / d theta.
@@ -78,7 +87,9 @@ def check(reinforce_loss):
     for arms in itertools.product(range(3), repeat=2):
         logp_arms = torch.log_softmax(theta, 0)[list(arms)][:, None]  # (B, 1)
         loss = reinforce_loss(logp_arms, arm_reward[list(arms)], torch.ones(2, 1) > 0)
-        (g,) = torch.autograd.grad(loss, theta)
+        g = torch.zeros(3, dtype=torch.float64)  # equal rewards: a constant loss
+        if loss.requires_grad:
+            (g,) = torch.autograd.grad(loss, theta)
         expected += pi[arms[0]].detach() * pi[arms[1]].detach() * g
     close(expected, true / 2, "bandit, exact E[gradient] over 9 batches: (1 - 1/B) x")
     print("reinforce_loss: loss, gradient -(R - b) / B, no gradient into R or b")

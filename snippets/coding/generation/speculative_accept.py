@@ -51,7 +51,13 @@ def check(speculative_accept):
 
     def fixed(draft, q, p, seed, case):  # the inputs must come back unchanged
         given = (draft.clone(), q.clone(), p.clone())
-        out = run(draft, q, p, torch.Generator().manual_seed(seed), case)
+        generator = torch.Generator().manual_seed(seed)
+        start = generator.get_state()
+        out = run(draft, q, p, generator, case)
+        assert not torch.equal(generator.get_state(), start), (
+            f"{case}: the generator's state did not change: draw from `generator` "
+            "itself (a copy of its state, or a private generator, leaves it as it was)"
+        )
         names = ["draft_tokens", "q", "p"]
         for a, b, name in zip(given, (draft, q, p), names, strict=True):
             assert torch.equal(a, b), f"{case}: {name} was modified (in place?)"
@@ -85,6 +91,23 @@ def check(speculative_accept):
             assert got == [2, 2], (
                 f"{case}: {got}, want [2, 2]: draft 0 accepted (p == q), draft 1 "
                 "rejected (p = 0), then token 2 from norm(max(0, p - q)) = [0, 0, 1]"
+            )
+        # A tiny residual: p is q but for token 0 (p = 0, q ~ 1e-7), moved to token
+        # 1. Draft 0 is always rejected, and max(0, p - q) is ~1e-7 at token 1 and
+        # 0 elsewhere: token 1 every time, however small the residual's mass.
+        q = torch.softmax(
+            torch.cat([torch.tensor([-14.0]), torch.randn(7)]).to(dtype), dim=0
+        )
+        p = q.clone()
+        p[1], p[0] = p[1] + p[0], 0.0
+        q, p = q[None], torch.stack([p, torch.eye(8, dtype=dtype)[3]])
+        for seed in range(30):
+            case = f"a residual of mass {q[0, 0]:.0e}, {dtype}, seed {seed}"
+            got = fixed(torch.tensor([0]), q, p, seed, case)
+            assert got == [1], (
+                f"{case}: {got}, want [1]: draft 0 rejected (p = 0), and "
+                "max(0, p - q) is 0 but at token 1: normalize the residual as it is "
+                "(nothing added to it, however small it is)"
             )
     # K = 0: no draft, one token from p[0].
     got = fixed(

@@ -6,7 +6,8 @@ import torch
 def top_k_filter(logits, k):
     """logits: (..., vocab). Keep every logit at least as large as the k-th largest of
     its row (all of a tie at the k-th value stay), set the others to -inf; k above the
-    vocabulary size keeps all. Sample from the result with
+    vocabulary size keeps all. Return a new tensor on logits' device, the caller's
+    logits unchanged, for logits of any strides. Sample from the result with
     torch.multinomial(torch.softmax(top_k_filter(logits, k), -1), 1)."""
     # --8<-- [start:solution]
     k = min(k, logits.shape[-1])
@@ -26,6 +27,11 @@ def check(top_k_filter):
         given = x.clone()
         out = top_k_filter(given, k)
         close(given, x, f"{case}: the caller's logits were changed (filter in place?)")
+        shared = out.untyped_storage().data_ptr() == given.untyped_storage().data_ptr()
+        assert not shared, (
+            f"{case}: the result shares memory with the caller's logits: return a new "
+            "tensor, even when nothing is filtered"
+        )
         return out
 
     def reference(rows, k):  # token i stays iff fewer than k tokens beat it strictly
@@ -53,6 +59,25 @@ def check(top_k_filter):
     banned = torch.tensor([[0.5, float("-inf"), 2.0, float("-inf")]])
     case = "-inf logits in the input, k=3"
     close(filtered(banned, 3, case), banned, case)
+    # Logits far apart: their softmax underflows to 0 in float32, so probabilities
+    # cannot tell -200 (the 2nd largest) from -300.
+    far = torch.tensor([[0.0, -200.0, -300.0, -400.0]])
+    case = "logits [0, -200, -300, -400], k=2"
+    close(
+        filtered(far, 2, case),
+        torch.tensor([[0.0, -200.0, float("-inf"), float("-inf")]]),
+        f"{case}: compare the logits, not their softmax (which underflows to 0)",
+    )
+    # Logits of any strides: a transposed view, on which .view raises.
+    strided = torch.randn(4, 10, 3, dtype=torch.float64).transpose(1, 2)
+    case = "non-contiguous logits (a transposed view), k=3"
+    try:
+        out = filtered(strided, 3, case)
+    except RuntimeError as e:
+        raise AssertionError(
+            f"{case}: your code raised {e} (.view? use reshape)"
+        ) from e
+    close(out, reference(strided.reshape(-1, 10), 3).reshape(4, 3, 10), case)
     # Sampling: only the kept tokens are drawn, in proportion to their softmax.
     row = torch.randn(10, dtype=torch.float64)
     probs = torch.softmax(filtered(row, 3, "a 1-D row, k=3"), dim=-1)
@@ -63,6 +88,23 @@ def check(top_k_filter):
     want = torch.zeros(10, dtype=torch.float64)
     want[kept] = torch.softmax(row[kept], dim=-1)
     close(freq, want, "draw frequencies, k=3", atol=0.015, rtol=0)
+    # On the input's device: a "meta" tensor (a device without data, a stand-in for
+    # CUDA) catches a tensor made on the CPU (torch.full without device=). An op
+    # without a meta version, or .item(), cannot run there: nothing to see then.
+    case = "logits on the 'meta' device (a stand-in for CUDA)"
+    try:
+        out = top_k_filter(torch.randn(2, 10, device="meta"), 3)
+    except (RuntimeError, NotImplementedError) as e:
+        untestable = ("Meta kernel", "register_meta", "called on meta tensors")
+        if not any(s in str(e) for s in untestable):
+            raise AssertionError(
+                f"{case}: your code raised {e}: a tensor made without device="
+                "logits.device (on the CPU), or moved there with .cpu()?"
+            ) from e
+        out = torch.empty(0, device="meta")
+    assert out.device.type == "meta", (
+        f"{case}: the result is on {out.device}: make it with device=logits.device"
+    )
     print("top_k_filter = the reference, k = 1 to vocab + 2; ties and -inf kept")
     # > top_k_filter = the reference, k = 1 to vocab + 2; ties and -inf kept
 

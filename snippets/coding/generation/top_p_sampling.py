@@ -7,9 +7,14 @@ from torch.overrides import TorchFunctionMode
 def top_p_filter(logits, p):
     """logits: (..., vocab), 0 < p <= 1. Keep the smallest set of most probable tokens
     whose probability reaches p (the token that crosses p included, at least one token;
-    among equal probabilities the lower index first), set the others to -inf."""
+    among equal probabilities the lower index first), set the others to -inf, in a new
+    tensor of logits' dtype (the caller's logits unchanged, any strides). For float16
+    or bfloat16 logits, the probabilities and their running sum are float32."""
     # --8<-- [start:solution]
-    probs = torch.softmax(logits, dim=-1)
+    # In float32 at least: a bfloat16 cumsum, 8 bits, misplaces the boundary.
+    probs = torch.softmax(
+        logits, -1, dtype=torch.promote_types(logits.dtype, torch.float32)
+    )
     sorted_probs, order = torch.sort(probs, dim=-1, descending=True, stable=True)
     # A token stays while the mass of the tokens ahead of it is still below p: the one
     # that crosses p stays, and the first always does (nothing is ahead of it).
@@ -45,6 +50,15 @@ def check(top_p_filter):
     def close(got, want, case):
         torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
 
+    def filtered(x, p, case):  # each call on a fresh copy, which must stay as it was
+        given = x.clone()
+        out = top_p_filter(given, p)
+        assert torch.equal(given, x), (
+            f"{case}: the caller's logits were changed (masked_fill_ in place?): "
+            "return a new tensor"
+        )
+        return out
+
     def reference(row, p):  # add tokens, most probable first, until the mass reaches p
         probs = torch.softmax(row, dim=-1).tolist()
         out, mass = torch.full_like(row, float("-inf")), 0.0
@@ -57,7 +71,7 @@ def check(top_p_filter):
 
     logits = 2 * torch.randn(6, 5, 12, dtype=torch.float64)
     for p in [0.05, 0.3, 0.6, 0.9, 0.99]:
-        got = top_p_filter(logits, p)
+        got = filtered(logits, p, f"p={p}, random logits (6, 5, 12)")
         want = torch.stack([reference(r, p) for r in logits.reshape(-1, 12)])
         close(got, want.reshape(6, 5, 12), f"p={p}, random logits (6, 5, 12)")
         probs, kept = torch.softmax(logits, -1), got.isfinite()
@@ -69,7 +83,7 @@ def check(top_p_filter):
     # Exactly representable probabilities: the mass hits p = 0.75 exactly.
     exact = torch.tensor([0.0625, 0.25, 0.125, 0.5, 0.0625]).log()
     for p, n in [(0.5, 1), (0.75, 2), (0.76, 3), (1.0, 5)]:
-        got = top_p_filter(exact, p)
+        got = filtered(exact, p, f"probabilities 1/16 to 1/2, p={p}")
         assert got.isfinite().sum() == n, (
             f"probabilities [1/16, 1/4, 1/8, 1/2, 1/16], p={p}: want the {n} most "
             f"probable, got {got.isfinite().sum()}: the set whose mass reaches p (>= p)"
@@ -85,7 +99,32 @@ def check(top_p_filter):
         case = (
             f"logits {row.tolist()[:5]}... ({len(row)}), p={p}: the lower index first"
         )
-        close(top_p_filter(row, p), reference(row, p), case)
+        close(filtered(row, p, case), reference(row, p), case)
+    # Logits of any strides: a transposed view, on which .view raises.
+    strided = 2 * torch.randn(4, 12, 3, dtype=torch.float64).transpose(1, 2)
+    case = "non-contiguous logits (a transposed view), p=0.6"
+    try:
+        got = filtered(strided, 0.6, case)
+    except RuntimeError as e:
+        raise AssertionError(
+            f"{case}: your code raised {e} (.view? use reshape)"
+        ) from e
+    want = torch.stack([reference(r, 0.6) for r in strided.reshape(-1, 12)])
+    close(got, want.reshape(4, 3, 12), case)
+    # bfloat16 logits: the mass in bfloat16 (8 bits) misplaces the boundary by a few
+    # tokens in 200; in float32 it agrees with float64's.
+    low = torch.randn(4, 200).to(torch.bfloat16)
+    for p in [0.5, 0.9]:
+        case = f"bfloat16 logits (4, 200), p={p}"
+        got = filtered(low, p, case)
+        assert got.dtype == torch.bfloat16, f"{case}: a {got.dtype} result"
+        want = torch.stack([reference(r.double(), p) for r in low]).to(low.dtype)
+        wrong = int((got.isfinite() != want.isfinite()).sum())
+        assert wrong == 0, (
+            f"{case}: {wrong} tokens kept or dropped unlike the float64 nucleus: "
+            "compute the softmax and its cumsum in float32 (softmax(..., dtype=))"
+        )
+        close(got, want, case)
     # No Python loop over the vocabulary: as many torch calls for 100 tokens as for
     # 12, and as many values read out into Python (a loop over .tolist() reads all).
     counts = []
