@@ -107,6 +107,16 @@ def check(BatchNorm):
         close(ours(x), ref(x), f"{shape}, eval: normalize with the running statistics")
         close(ours.running_mean, ref.running_mean, f"{shape}, eval: no update")
         close(ours.running_var, ref.running_var, f"{shape}, eval: no update")
+    # A cropped image batch is not contiguous: .view raises on it, reshape does not.
+    ours, ref = BatchNorm(3).double(), nn.BatchNorm2d(3).double()
+    x = torch.randn(2, 3, 4, 7, dtype=torch.float64)[..., 1:-1]
+    case = "a cropped, non-contiguous (2, 3, 4, 5) batch"
+    try:
+        got = ours(x)
+    except RuntimeError as e:
+        raise AssertionError(f"{case}: your code raised {e} (.view? reshape)") from e
+    close(got, ref(x), f"{case}: output")
+    close(ours.running_var, ref.running_var, f"{case}: running_var")
     # A mean of 1e5 and a spread of 0.1: E[x^2] - E[x]^2 cancels 1e10 - 1e10 and
     # loses the variance of 0.01 (float64 keeps 16 digits); x - mean first does not.
     ours, ref = BatchNorm(3).double(), nn.BatchNorm1d(3).double()

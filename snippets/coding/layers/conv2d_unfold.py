@@ -5,7 +5,8 @@ import torch.nn.functional as F
 
 
 def conv_output_size(size, kernel, stride=1, padding=0, dilation=1):
-    """The output length of a convolution (or pooling) along one dimension."""
+    """The output length of a convolution (or pooling) along one dimension, PyTorch's
+    formula with its floor division: 0 for size 2, kernel 3, stride 2 (no window)."""
     # --8<-- [start:solution]
     # The dilated kernel spans dilation * (kernel - 1) + 1 inputs; the last window
     # must fit inside the padded input, hence the floor.
@@ -15,7 +16,8 @@ def conv_output_size(size, kernel, stride=1, padding=0, dilation=1):
 
 def conv2d(x, weight, bias=None, stride=1, padding=0, dilation=1):
     """F.conv2d for x (N, C, H, W), weight (O, C, kh, kw), bias (O,); stride, padding
-    and dilation are ints or (h, w) pairs; groups=1. F.unfold and tensor ops only."""
+    and dilation are ints or (h, w) pairs; groups=1. F.unfold and tensor ops only. The
+    output has x's dtype and device, with or without a bias."""
     # --8<-- [start:solution]
     stride, padding, dilation = (
         (v, v) if isinstance(v, int) else tuple(v) for v in (stride, padding, dilation)
@@ -46,8 +48,8 @@ FORBIDDEN = (
 def check(conv2d, conv_output_size):
     torch.manual_seed(0)
 
-    def close(got, want, case):
-        torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
+    def close(got, want, case, **kw):
+        torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}", **kw)
 
     # stride, padding, dilation: ints and (h, w) pairs, sizes that do not divide.
     configs = [
@@ -80,6 +82,42 @@ def check(conv2d, conv_output_size):
                 torch.autograd.grad(F.conv2d(x, w, bias, **kw), inputs, g),
                 f"{case}: gradients",
             )
+    # No window fits: 0. The numerator is negative, and int(a / s) rounds -0.5 up to
+    # 0 where the floor a // s gives -1.
+    for args, want in [((2, 3, 2), 0), ((1, 3, 3), 0), ((4, 3, 3, 0, 2), 0)]:
+        got = conv_output_size(*args)
+        assert got == want, (
+            f"conv_output_size{args}: {got}, want {want} (no window fits): floor "
+            "the division with //, int() truncates toward 0"
+        )
+    # bfloat16: the output stays bfloat16, without a bias too (a float32 zero bias
+    # would promote it); F.conv2d's is the float64 result rounded, about 1 in 256.
+    x16, w16, b16 = (t.detach().bfloat16() for t in (x, w, b))
+    for bias in (b16, None):
+        case = f"bfloat16 input, bias={bias is not None}"
+        got = conv2d(x16, w16, bias, stride=2)
+        assert got.dtype == torch.bfloat16, (
+            f"{case}: a {got.dtype} output: a float32 tensor of yours (a zero bias?) "
+            "promotes it"
+        )
+        b64 = None if bias is None else bias.double()
+        want = F.conv2d(x16.double(), w16.double(), b64, stride=2)
+        close(got.double(), want, case, rtol=2e-2, atol=2e-2)
+    # On x's device: "meta" tensors (a device without data, a stand-in for CUDA)
+    # catch a tensor made on the CPU, such as a zero bias without device=.
+    case = "x and weight on the 'meta' device (a stand-in for CUDA), bias=None"
+    try:
+        meta = [torch.randn(shape, device="meta") for shape in (x.shape, w.shape)]
+        got = conv2d(*meta, None, stride=2)
+    except (RuntimeError, NotImplementedError) as e:
+        untestable = ("Meta kernel", "register_meta", "called on meta tensors")
+        if not any(s in str(e) for s in untestable):
+            raise AssertionError(
+                f"{case}: your code raised {e}: a tensor made without device= (on "
+                "the CPU: a zero bias?), or moved there with .cpu()?"
+            ) from e
+        got = torch.empty(0, device="meta")
+    assert got.device.type == "meta", f"{case}: the output is on {got.device}"
     print("conv2d matches F.conv2d in 6 configs; out = (H + 2p - d(k-1) - 1) // s + 1")
     # > conv2d matches F.conv2d in 6 configs; out = (H + 2p - d(k-1) - 1) // s + 1
 

@@ -6,13 +6,14 @@ import torch.nn.functional as F
 
 def dropout(x, p=0.5, training=True, generator=None):
     """Zero each element with probability p and scale the rest by 1 / (1 - p) in
-    training; the identity otherwise. Draw the random mask from `generator`."""
+    training; the identity otherwise (p = 1 too). Draw the random mask from
+    `generator`, torch's global one when None. The output has x's dtype and device."""
     # --8<-- [start:solution]
     if not training or p == 0:
         return x
     if p == 1:  # every element dropped; x * 0 / 0 would be nan
         return torch.zeros_like(x)
-    keep = torch.rand(x.shape, generator=generator, dtype=x.dtype) >= p
+    keep = torch.rand(x.shape, generator=generator, dtype=x.dtype, device=x.device) >= p
     # Inverted scaling: divide by the keep probability now, so that the expected
     # value is x and eval mode needs no rescaling.
     return x * keep / (1 - p)
@@ -89,12 +90,51 @@ def check(dropout):
         # The gradient is the same mask and scale: 1 / (1 - p) where kept, else 0.
         (grad,) = torch.autograd.grad(out.sum(), x)
         close(grad, kept.double() / (1 - p), f"p={p}: gradient is mask / (1 - p)")
-    for p, training in [(0.3, False), (0.0, True), (1.0, True)]:
+    for p, training in [(0.3, False), (1.0, False), (0.0, True), (1.0, True)]:
         close(
             dropout(x, p, training),
             F.dropout(x, p, training),
-            f"p={p}, training={training}: eval and p=0 are the identity, p=1 gives 0",
+            f"p={p}, training={training}: eval (whatever p) and p=0 are the identity, "
+            "p=1 in training gives 0",
         )
+    # generator=None, the default: torch's global RNG, which torch.manual_seed seeds.
+    case = "generator=None (the default), p=0.5"
+    try:
+        masks = []
+        for _ in range(2):
+            torch.manual_seed(7)
+            masks.append(dropout(x, 0.5) != 0)
+    except (AttributeError, TypeError, RuntimeError) as e:
+        raise AssertionError(
+            f"{case}: your code raised {type(e).__name__}: {e}: the generator may be "
+            "None (use the global RNG then)"
+        ) from e
+    assert torch.equal(*masks), f"{case}: torch.manual_seed(7) twice, two masks"
+    dropped = 1 - masks[0].double().mean().item()
+    assert abs(dropped - 0.5) < 0.02, f"{case}: dropped a fraction {dropped:.3f}"
+    # Half precision stays half: a mask made float32 would promote the output.
+    for dtype in (torch.bfloat16, torch.float16):
+        low = torch.randn(20, 50).to(dtype)
+        out = dropout(low, 0.2, generator=torch.Generator().manual_seed(2))
+        assert out.dtype == dtype, (
+            f"{dtype} input: a {out.dtype} output (a float32 mask? keep x's dtype)"
+        )
+        kept = out != 0
+        close(out[kept], low[kept] / 0.8, f"{dtype} input: kept elements x / (1 - p)")
+    # On x's device: a "meta" tensor (a device without data, a stand-in for CUDA)
+    # catches a mask made on the CPU (torch.rand without device=).
+    case = "x on the 'meta' device (a stand-in for CUDA), generator=None"
+    try:
+        out = dropout(torch.randn(4, 5, device="meta"), 0.5)
+    except (RuntimeError, NotImplementedError) as e:
+        untestable = ("Meta kernel", "register_meta", "called on meta tensors")
+        if not any(s in str(e) for s in untestable):
+            raise AssertionError(
+                f"{case}: your code raised {e}: a mask made without device=x.device "
+                "(on the CPU), or moved there with .cpu()?"
+            ) from e
+        out = torch.empty(0, device="meta")
+    assert out.device.type == "meta", f"{case}: the output is on {out.device}"
     print("dropout acts as F.dropout: 0 or x / (1 - p), mean x, grads, eval, p=0, 1")
     # > dropout acts as F.dropout: 0 or x / (1 - p), mean x, grads, eval, p=0, 1
 

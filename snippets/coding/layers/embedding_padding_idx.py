@@ -5,8 +5,9 @@ import torch.nn as nn
 
 
 class Embedding(nn.Module):
-    """A (num_embeddings, embedding_dim) table; forward(ids) looks up rows. Row
-    padding_idx starts at zero and never receives a gradient. Tensor ops only."""
+    """A (num_embeddings, embedding_dim) table drawn from N(0, 1) with torch's global
+    RNG; forward(ids) looks up rows. Row padding_idx (negative: counted from the end)
+    starts at zero and never receives a gradient. Tensor ops only."""
 
     def __init__(self, num_embeddings, embedding_dim, padding_idx=None):
         # --8<-- [start:solution]
@@ -55,12 +56,25 @@ def check(Embedding):
     assert ks.max() < 2.7 / n**0.5, (
         f"weight not drawn from N(0, 1) as nn.Embedding's: KS distance {ks.max():.3f}"
     )
-    for padding_idx in [None, 0, 3, -1]:
+    # From torch's global RNG: two layers differ, and torch.manual_seed repeats one.
+    first, second = Embedding(10, 4).weight, Embedding(10, 4).weight
+    assert not torch.equal(first, second), (
+        "two layers built one after the other have the same weight: draw from the "
+        "global RNG (torch.randn), not from a generator of a fixed seed"
+    )
+    weights = []
+    for _ in range(2):
+        torch.manual_seed(3)
+        weights.append(Embedding(10, 4).weight)
+    assert torch.equal(*weights), "torch.manual_seed(3) twice gave two weights"
+    for padding_idx in [None, 0, 3, -1, -2]:  # -2: row 8 of 10
         case = f"padding_idx={padding_idx}"
         ours, ref = Embedding(10, 4, padding_idx), nn.Embedding(10, 4, padding_idx)
         assert ours.weight.shape == ref.weight.shape, f"{case}: {ours.weight.shape}"
         if ref.padding_idx is not None:
-            close(ours.weight[ref.padding_idx], torch.zeros(4), f"{case}: initial row")
+            row = ref.padding_idx  # a negative padding_idx counts from the end
+            want = f"{case}: initial row {row} (num_embeddings + padding_idx if < 0)"
+            close(ours.weight[row], torch.zeros(4), want)
         with torch.no_grad():  # a non-zero padding row, as from_pretrained can load
             ours.weight.copy_(ref.weight.normal_())
         ids = torch.tensor([[1, 3, 3, 0, 9], [9, 0, 2, 3, 3]])  # repeats and padding

@@ -40,6 +40,10 @@ def check(gelu):
         return gelu(x, approximate=approximate)
 
     base = torch.cat([torch.linspace(-8, 8, 321), 3 * torch.randn(500)])
+    forms = {
+        "none": "the exact 0.5 x (1 + erf(x/√2))",
+        "tanh": "0.5 x (1 + tanh(√(2/π) (x + 0.044715 x³)))",
+    }
     for approximate in ["none", "tanh"]:
         for dtype in [torch.float64, torch.float32, torch.bfloat16]:
             case = f"approximate={approximate!r}, {dtype}"
@@ -50,7 +54,14 @@ def check(gelu):
             # assert_close's defaults for the dtype, torch's own tolerances: float64
             # 1e-7, float32 1.3e-6, bfloat16 1.6e-2 (rtol). bfloat16 computed in
             # bfloat16 rounds 1 + erf(x/√2) to 0 below about x = -3.1.
-            close(got, want, f"{case}: 0.5 x (1 + erf(x/√2)) or the tanh form")
+            why = forms[approximate]
+            if approximate == "none" and dtype == torch.float64:
+                why += " (test approximate == 'tanh': 'none' is a true string)"
+            if dtype == torch.bfloat16:
+                why += "; bfloat16 computed in float32 and rounded once, at the end"
+            if got.isnan().any() and not want.isnan().any():
+                why += "; nan: a tanh written with exp is inf / inf, use torch.tanh"
+            close(got, want, f"{case}: {why}")
             # An input without grad: the same values, and x left as it was.
             x0 = x.detach().clone()
             close(mine(x0, approximate), want.detach(), f"{case}, x without grad")
@@ -69,7 +80,10 @@ def check(gelu):
         x = torch.tensor(big).requires_grad_()
         got, want = mine(x, approximate), F.gelu(x, approximate=approximate)
         case = f"approximate={approximate!r}, |x| up to 1e15, float32"
-        assert torch.isfinite(got).all(), f"{case}: not finite, {got.tolist()}"
+        assert torch.isfinite(got).all(), (
+            f"{case}: not finite, {got.tolist()}; likely cause: a tanh written with exp"
+            " (inf / inf = nan): use torch.tanh"
+        )
         close(got, want, case)
         assert got.grad_fn is not None, f"{case}: the output has no grad_fn (detached?)"
         g = torch.ones_like(want)

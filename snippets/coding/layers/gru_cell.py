@@ -5,9 +5,9 @@ import torch.nn as nn
 
 
 def gru_cell(x, h, weight_ih, weight_hh, bias_ih=None, bias_hh=None):
-    """One step of nn.GRUCell: x (B, I), h (B, H) or None for zeros, weight_ih (3H, I)
-    and weight_hh (3H, H) with rows in the order r, z, n, biases (3H,) or None.
-    Returns h' (B, H)."""
+    """One step of nn.GRUCell: x (B, I), h (B, H) or None for zeros (on x's device
+    and dtype), weight_ih (3H, I) and weight_hh (3H, H) with rows in the order r, z,
+    n, biases (3H,) or None. Returns h' (B, H), finite for inputs of any size."""
     # --8<-- [start:solution]
     if h is None:
         h = x.new_zeros(x.shape[0], weight_hh.shape[1])
@@ -75,6 +75,40 @@ def check(gru_cell):
             case = f"bias={bias}, gradient of {name} through 4 steps"
             assert a is not None, f"{case}: None, h' does not use {name}"
             close(a, b, case)
+    # Pre-activations of order 1e4: the gates saturate at 0 and 1, and stay finite.
+    # A sigmoid written exp(v) / (1 + exp(v)), or a tanh from exp, is inf / inf = nan.
+    ref = nn.GRUCell(3, 5).double()
+    args = [ref.weight_ih, ref.weight_hh, ref.bias_ih, ref.bias_hh]
+    x = 1e4 * torch.randn(2, 3, dtype=torch.float64)
+    with torch.no_grad():
+        got = want = None
+        for t in range(2):
+            got, want = gru_cell(x, got, *args), ref(x, want)
+            close(
+                got,
+                want,
+                f"x of order 1e4, step {t}: sigmoid or tanh from exp overflows (nan);"
+                " use torch.sigmoid and torch.tanh",
+            )
+    # The zero state on x's device: x on the meta device (shapes, no data) stands in
+    # for a CUDA x. Zeros made without device= are on the CPU: the matmul raises.
+    meta = [a.detach().to("meta") for a in args]
+    try:
+        out = gru_cell(torch.empty(2, 3, device="meta"), None, *meta)
+    except AssertionError:
+        raise
+    except Exception as e:  # an op without a meta kernel: nothing to tell here
+        if isinstance(e, NotImplementedError) or "device" not in str(e):
+            out = None
+        else:
+            raise AssertionError(
+                f"x on the meta device, h=None: {e}: make the zero state on x's"
+                " device, x.new_zeros(B, H) or device=x.device"
+            ) from None
+    if out is not None:
+        assert out.device.type == "meta", (
+            f"x on the meta device, h=None: h' on {out.device}: keep x's device"
+        )
     print("gru_cell matches nn.GRUCell: r, z, n, h=None, no bias, 4 steps, gradients")
     # > gru_cell matches nn.GRUCell: r, z, n, h=None, no bias, 4 steps, gradients
 

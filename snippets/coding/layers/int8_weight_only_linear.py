@@ -7,7 +7,8 @@ import torch.nn.functional as F
 
 def quantize_int8(w):
     """w (out, in) float32 -> q (out, in) int8 and scale (out,) float32, with
-    scale = max|w_row| / 127 and q = round(w / scale) clamped to [-127, 127]."""
+    scale = max|w_row| / 127 (each nonzero row's own, however small) and
+    q = round(w / scale) clamped to [-127, 127]."""
     # --8<-- [start:solution]
     amax = w.abs().amax(dim=1)  # one scale per output row, from max |w|, not max w
     # An all-zero row: 0 / 0 is nan. Any positive scale gives it q = 0; take 1.
@@ -49,7 +50,9 @@ def check(quantize_int8, int8_linear):
         torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
 
     # Rows of very different sizes (one scale per tensor rounds the small ones to
-    # 0), a row whose largest |w| is negative, an all-zero row, a single entry.
+    # 0), a row whose largest |w| is negative, an all-zero row, a single entry, and a
+    # row of order 1e-6 (a clamp of max |w| "against 0", at 1e-4, say, changes its
+    # scale: only the all-zero row needs a scale of its own).
     w = torch.randn(8, 16)
     w[:4] *= torch.tensor([1e-3, 1.0, 10.0, 100.0])[:, None]
     w[4] = torch.rand(16) * 2 - 1
@@ -57,6 +60,7 @@ def check(quantize_int8, int8_linear):
     w[5] = 0.0
     w[6] = 0.0
     w[6, 7] = 3.0
+    w[7] *= 1e-6
     bias = torch.randn(8)
     weights = {"8 x 16 rows of mixed sizes": w, "48 x 64 randn": torch.randn(48, 64)}
     for name, w in weights.items():
@@ -97,10 +101,16 @@ def check(quantize_int8, int8_linear):
             f"round to 0), max w for max |w|, a scale or the bias left out of y"
         )
         rows = amax > 0
-        close(
+        why = (
+            f"{name}: scale = max |w| / 127 per output row, each nonzero row its own"
+            " (no clamp or epsilon on max |w|)"
+        )
+        torch.testing.assert_close(  # relative only: the row of 1e-6 counts too
             scale[rows],
             (amax / 127)[rows],
-            f"{name}: scale = max |w| / 127 per output row",
+            rtol=1.3e-6,
+            atol=0,
+            msg=lambda m, why=why: f"{why}: {m}",
         )
         # The reference: w / scale rounded to the nearest integer. Where w / scale
         # lies within 1e-3 of a half-integer, the two integers around it are both
@@ -112,7 +122,8 @@ def check(quantize_int8, int8_linear):
         assert ok.all(), (
             f"{name}: q at (row, col) {bad} is {[q[i, j].item() for i, j in bad]}, "
             f"want {[t[i, j].round().item() for i, j in bad]}; likely cause: "
-            f"truncation (.to(torch.int8) rounds toward 0)"
+            f"truncation (.to(torch.int8) rounds toward 0), or a scale other than"
+            f" the row's max |w| / 127"
         )
 
     # The forward alone, on the reference's q and scale: x (*, in) of any strides,

@@ -63,6 +63,11 @@ def check(kaiming_uniform, xavier_uniform):
         )
 
     linear, conv2d, conv1d = (7, 5), (8, 3, 3, 3), (4, 6, 5)  # fan_in != fan_out
+    conv3d = (6, 4, 3, 2, 5)  # a kernel of 3 dims: 30, not the last two's 10
+    notes = {  # what a failure of these cases most likely means
+        (linear, ()): "a = 0 is a slope, not unset: gain sqrt(2 / (1 + 0**2))",
+        (conv3d, ()): "a Conv3d weight: fan = maps * the product of shape[2:]",
+    }
     kaiming = [
         (linear, {}),  # the defaults: a = 0, leaky_relu, so ReLU's gain sqrt(2)
         (conv2d, {"mode": "fan_out", "nonlinearity": "relu"}),
@@ -72,10 +77,12 @@ def check(kaiming_uniform, xavier_uniform):
         (conv1d, {"mode": "fan_out", "nonlinearity": "linear"}),
         (conv2d, {"nonlinearity": "sigmoid"}),  # gain 1, not sigmoid's slope 1/4
         (linear, {"a": 0.5, "nonlinearity": "relu"}),  # a is read for leaky_relu only
+        (conv3d, {}),
     ]
     for shape, kw in kaiming:
         case = f"kaiming_uniform{shape}, {kw or 'defaults'}"
         why = "gain(nonlinearity, a) * sqrt(3 / fan), fan = maps * kernel size"
+        why = notes.get((shape, tuple(kw)), why)
         want = torch.nn.init.kaiming_uniform_(
             torch.empty(shape), **kw, generator=torch.Generator().manual_seed(1)
         )
@@ -86,7 +93,7 @@ def check(kaiming_uniform, xavier_uniform):
         torch.manual_seed(1)
         got = kaiming_uniform(shape, **kw)
         same(got, want, f"{case}, generator=None after torch.manual_seed: {why}")
-    for shape, gain in [(linear, 1.0), (conv2d, 5.0 / 3), (conv1d, 0.5)]:
+    for shape, gain in [(linear, 1.0), (conv2d, 5.0 / 3), (conv1d, 0.5), (conv3d, 1.0)]:
         case = f"xavier_uniform{shape}, gain {gain}"
         want = torch.nn.init.xavier_uniform_(
             torch.empty(shape), gain=gain, generator=torch.Generator().manual_seed(2)
@@ -108,8 +115,8 @@ def check(kaiming_uniform, xavier_uniform):
         )
         std = got.std().item()
         assert abs(std / (bound / math.sqrt(3)) - 1) < 0.02, f"{name}{shape}: std {std}"
-    print("kaiming_uniform and xavier_uniform equal nn.init's: 11 cases, bounds, std")
-    # > kaiming_uniform and xavier_uniform equal nn.init's: 11 cases, bounds, std
+    print("kaiming_uniform and xavier_uniform equal nn.init's: 13 cases, bounds, std")
+    # > kaiming_uniform and xavier_uniform equal nn.init's: 13 cases, bounds, std
 
 
 # --8<-- [end:check]

@@ -28,6 +28,26 @@ FORBIDDEN = (
     "torch.nn.functional.layer_norm",
     "torch.layer_norm",
     "torch.native_layer_norm",
+    "torch.nn.LayerNorm",
+    # Another normalization doing the work on a reshaped x: group_norm with one group
+    # of the normalized dims, instance_norm with one row per channel, batch_norm
+    # on the transpose, in training mode.
+    "torch.nn.functional.group_norm",
+    "torch.group_norm",
+    "torch.native_group_norm",
+    "torch.nn.GroupNorm",
+    "torch.nn.functional.instance_norm",
+    "torch.instance_norm",
+    "torch.nn.InstanceNorm1d",
+    "torch.nn.InstanceNorm2d",
+    "torch.nn.InstanceNorm3d",
+    "torch.nn.functional.batch_norm",
+    "torch.batch_norm",
+    "torch.native_batch_norm",
+    "torch._native_batch_norm_legit",
+    "torch.nn.BatchNorm1d",
+    "torch.nn.BatchNorm2d",
+    "torch.nn.BatchNorm3d",
 )
 
 

@@ -6,8 +6,9 @@ import torch.nn.functional as F
 
 
 class LinearFunction(torch.autograd.Function):
-    """y = x @ weight.T + bias for x of shape (*, in), weight (out, in), bias (out,)
-    or None. Call it as LinearFunction.apply(x, weight, bias)."""
+    """y = x @ weight.T + bias for x of shape (*, in) (any leading dims, contiguous
+    or not), weight (out, in), bias (out,) or None. Call it as
+    LinearFunction.apply(x, weight, bias). No autograd inside backward."""
 
     @staticmethod
     def forward(x, weight, bias):
@@ -52,33 +53,76 @@ def check(LinearFunction):
     def leaf(*shape):
         return torch.randn(*shape, dtype=torch.float64, requires_grad=True)
 
+    def strided():
+        # A 4-D x that is not contiguous (a transpose): .view(-1, in) raises on it.
+        x = torch.randn(3, 2, 2, 3, dtype=torch.float64).transpose(0, 1)
+        return x.requires_grad_()
+
+    formulas = {
+        "x": "dx = dy @ W",
+        "weight": "dW = dy^T @ x, (out, in), summed over every leading dim",
+        "bias": "db = dy summed over every leading dim",
+    }
     # (in, out) = (3, 3): a transposed gradient has the right shape, not the values.
-    for x_shape, n_out in [((5, 3), 4), ((2, 4, 3), 4), ((2, 4, 3), 3)]:
-        x, w, b = leaf(*x_shape), leaf(n_out, x_shape[-1]), leaf(n_out)
+    layers = [(leaf(5, 3), 4), (leaf(2, 4, 3), 4), (leaf(2, 4, 3), 3), (strided(), 4)]
+    for x, n_out in layers:
+        x_shape = tuple(x.shape)
+        w, b = leaf(n_out, x_shape[-1]), leaf(n_out)
         for bias in [b, None]:
             case = f"x {x_shape}, weight {tuple(w.shape)}, bias={bias is not None}"
+            if not x.is_contiguous():
+                case += ", x not contiguous"
             inputs = [t for t in (x, w, bias) if t is not None]
             got, want = LinearFunction.apply(x, w, bias), F.linear(x, w, bias)
             close(got, want, f"{case}: output")
             g = torch.randn_like(want)
-            close(
-                torch.autograd.grad(got, inputs, g),
-                torch.autograd.grad(want, inputs, g),
-                f"{case}: gradients (sum over every leading dim)",
-            )
-            # Finite differences in float64 agree with the hand-written backward.
-            assert torch.autograd.gradcheck(LinearFunction.apply, (x, w, bias)), case
+            names = ["x", "weight", "bias"][: len(inputs)]
+            gots = torch.autograd.grad(got, inputs, g)
+            wants = torch.autograd.grad(want, inputs, g)
+            for name, got_g, want_g in zip(names, gots, wants, strict=True):
+                close(got_g, want_g, f"{case}: gradient of {name}, {formulas[name]}")
+            # Finite differences in float64 agree with the hand-written backward
+            # (not run on the 4-D x: it costs more than it adds).
+            args = (x, w, bias)
+            if x.dim() < 4:
+                assert torch.autograd.gradcheck(LinearFunction.apply, args), case
+
     # autograd sums a returned gradient of shape (2, out, in) down to the weight's
     # (out, in) before .grad sees it, so an unsummed dW passes everything above.
     # Call the hand-written backward itself, with the ctx of a forward: each
     # gradient in its input's shape, None where needs_input_grad says nobody asks.
-    x, w, b = leaf(2, 4, 3), leaf(5, 3), leaf(5)
-    for frozen in [(), ("x",), ("weight",), ("x", "bias")]:
-        inputs = {"x": x, "weight": w, "bias": b}
+    # Autograd calls it without grad mode: a graph built there (a result with a
+    # grad_fn), or requires_grad_, is autograd run inside backward, which the task bans.
+    class Autograd(torch.overrides.TorchFunctionMode):
+        def __init__(self):
+            super().__init__()
+            self.used = []
+
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            out = func(*args, **(kwargs or {}))
+            name = getattr(func, "__name__", str(func))
+            if isinstance(out, torch.Tensor) and out.requires_grad:
+                if out.grad_fn is not None or name == "requires_grad_":
+                    self.used.append(name)
+            return out
+
+    x4, w, b = strided(), leaf(5, 3), leaf(5)
+    x = leaf(2, 4, 3)
+    for (xname, xx), frozen in zip(
+        [("x (2, 4, 3)", x)] * 4 + [("x (2, 3, 2, 3), not contiguous", x4)] * 2,
+        [(), ("x",), ("weight",), ("x", "bias"), (), ("x",)],
+        strict=True,
+    ):
+        inputs = {"x": xx, "weight": w, "bias": b}
         inputs = {k: t.detach() if k in frozen else t for k, t in inputs.items()}
         y = LinearFunction.apply(*inputs.values())
         g = torch.randn_like(y)
-        raw = LinearFunction.backward(y.grad_fn, g)
+        with torch.no_grad(), Autograd() as mode:
+            raw = LinearFunction.backward(y.grad_fn, g)
+        assert not mode.used, (
+            f"backward called directly, {xname}: {mode.used[0]} made a tensor that"
+            " requires grad: autograd inside backward; write dx, dW, db by hand"
+        )
         assert len(raw) == 3, f"backward returns {len(raw)} values, one per input"
         wants = torch.autograd.grad(
             F.linear(*inputs.values()),
@@ -90,12 +134,16 @@ def check(LinearFunction):
             if not t.requires_grad:
                 assert got is None, f"frozen {name}: return None (needs_input_grad)"
                 continue
-            assert got is not None, f"{name}: no gradient returned"
+            assert got is not None, f"{xname}: {name}: no gradient returned"
             assert got.shape == t.shape, (
-                f"{name}: backward returns shape {tuple(got.shape)}, want "
+                f"{xname}: {name}: backward returns shape {tuple(got.shape)}, want "
                 f"{tuple(t.shape)}: sum over every leading dim of x"
             )
-            close(got, next(wants), f"backward called directly: the gradient of {name}")
+            close(
+                got,
+                next(wants),
+                f"backward called directly, {xname}: the gradient of {name}",
+            )
     # x modified in place after the forward: the gradient must be the one at the
     # forward's x, or backward must raise, as F.linear's does (save_for_backward
     # records x's version). x kept as ctx.x gives the gradient at the new x, silently.

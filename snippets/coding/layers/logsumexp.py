@@ -60,6 +60,14 @@ def check(logsumexp):
         torch.logsumexp(big, 1),
         msg=lambda m: f"values of +-1000: subtract the max first: {m}",
     )
+    # Slices that spread by 200: only the max is a safe shift. A min, a mean or the
+    # first element leaves x - m = 200 somewhere, and exp(200) is inf in float32.
+    spread = torch.tensor([[0.0, 200.0], [0.0, -200.0], [-200.0, 0.0]])
+    torch.testing.assert_close(
+        logsumexp(spread, 1),
+        torch.logsumexp(spread, 1),
+        msg=lambda m: f"slices spread by 200: shift by each slice's max (amax): {m}",
+    )
     # A fully masked row is -inf, not nan; one +inf entry makes the row +inf.
     inf = float("inf")
     masked = torch.tensor([[-inf, -inf, -inf], [0.5, -inf, 1.0], [inf, 0.0, 1.0]])

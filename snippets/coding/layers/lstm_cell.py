@@ -9,7 +9,8 @@ import torch.nn as nn
 class LSTMCell(nn.Module):
     """nn.LSTMCell's parameters (weight_ih (4H, I), weight_hh (4H, H), bias_ih and
     bias_hh (4H,), each U(-1/sqrt(H), 1/sqrt(H))), so that its state_dict loads.
-    forward(x (B, I), state=(h, c) or None for zeros) returns (h', c')."""
+    forward(x (B, I), state=(h, c) or None for zeros on x's device, at every call)
+    returns (h', c'). Tensor ops only, not a subclass of nn.LSTMCell."""
 
     def __init__(self, input_size, hidden_size):
         # --8<-- [start:solution]
@@ -45,12 +46,30 @@ class LSTMCell(nn.Module):
 
 
 # --8<-- [start:check]
+# The task's rule, enforced by the check (tools/exercises.py): each of these fails.
+FORBIDDEN = (
+    "torch.lstm_cell",
+    "torch._VF.lstm_cell",
+    "torch.lstm",
+    "torch._VF.lstm",
+    "torch.nn.LSTMCell",
+    "torch.nn.LSTM",
+    "torch._decomp.decompositions.lstm_cell",  # torch's own Python version
+)
+
+
 def check(LSTMCell):
     torch.manual_seed(0)
 
     def close(got, want, case):
         torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
 
+    # A subclass of torch's cell that adds nothing calls no forbidden name from the
+    # reader's file: its class tells.
+    assert not issubclass(LSTMCell, (nn.RNNCellBase, nn.RNNBase)), (
+        "LSTMCell subclasses torch's nn.LSTMCell (or an RNN module): Tensor ops only,"
+        " subclass nn.Module"
+    )
     # The initialization, on a cell with enough values to test: each parameter's
     # values inside [-1/sqrt(H), 1/sqrt(H)] and spread uniformly over it (the
     # Kolmogorov-Smirnov distance to U's CDF under 2.7 / sqrt(n): false alarm ~1e-6).
@@ -76,8 +95,13 @@ def check(LSTMCell):
     got = want = None  # state None: zeros
     for t in range(4):  # unrolled: the state carries errors forward
         got, want = ours(xs[t], got), ref(xs[t], want)
-        close(got[0], want[0], f"step {t}: h (gate order i, f, g, o)")
-        close(got[1], want[1], f"step {t}: c")
+        close(
+            got[1],
+            want[1],
+            f"step {t}: c' = f c + i g (gate order i, f, g, o; sigmoid on i, f, o,"
+            " tanh on g; both biases)",
+        )
+        close(got[0], want[0], f"step {t}: h' = o tanh(c')")
     loss_ours = got[0].pow(2).sum() + got[1].sum()
     loss_ref = want[0].pow(2).sum() + want[1].sum()
     # Each gradient paired with torch's by the parameter's name, not by its order.
@@ -93,6 +117,32 @@ def check(LSTMCell):
         strict=True,
     ):
         close(g, w, f"gradient of {name} through 4 steps")
+    # state=None starts every sequence from zeros, a second one on the same cell too:
+    # not from a state the cell kept from an earlier call.
+    with torch.no_grad():
+        x = torch.randn(2, 3, dtype=torch.float64)
+        for name, g, w in zip("hc", ours(x), ref(x), strict=True):
+            close(g, w, f"a second sequence, state=None: {name} (zeros, not kept)")
+    # The zero state on x's device: x on the meta device (shapes, no data) stands in
+    # for a CUDA x. Zeros made without device= are on the CPU: the matmul raises.
+    cell = LSTMCell(3, 5).to("meta")
+    try:
+        out = cell(torch.empty(2, 3, device="meta"))
+    except AssertionError:
+        raise
+    except Exception as e:  # an op without a meta kernel: nothing to tell here
+        if isinstance(e, NotImplementedError) or "device" not in str(e):
+            out = None
+        else:
+            raise AssertionError(
+                f"cell.to('meta'), x on the meta device, state=None: {e}: make the zero"
+                " state on x's device, x.new_zeros(B, H) or device=x.device (and keep"
+                " every tensor a parameter or buffer, so that .to() moves it)"
+            ) from None
+    for name, t in zip("hc", out or (), strict=True):
+        assert t.device.type == "meta", (
+            f"x on the meta device, state=None: {name}' on {t.device}: keep x's device"
+        )
     print("LSTMCell matches nn.LSTMCell: init, state_dict, 4 steps, h and c, gradients")
     # > LSTMCell matches nn.LSTMCell: init, state_dict, 4 steps, h and c, gradients
 

@@ -83,7 +83,7 @@ def check(mlp_forward_backward):
         loss.backward()
         return loss.item(), {k: v.grad.numpy() for k, v in t.items()}
 
-    def compare(case, x, y, params):
+    def compare(case, x, y, params, loss_cause="the mean over rows, not the sum"):
         got = run(case, x, y, params)
         want_loss, want = reference(x, y, params)
         loss = got[0]
@@ -97,7 +97,8 @@ def check(mlp_forward_backward):
             f"a probability underflows: take shifted - log(sum(exp(shifted)))"
         )
         assert np.isclose(float(loss), want_loss, rtol=1e-9, atol=1e-12), (
-            f"{case}: loss {float(loss)!r}, want {want_loss!r} (the mean over rows)"
+            f"{case}: loss {float(loss)!r}, want {want_loss!r}; likely cause: "
+            f"{loss_cause}"
         )
         # In the backward's order: the first mismatch is nearest the mistake.
         causes = {
@@ -136,7 +137,14 @@ def check(mlp_forward_backward):
     compare("one row", x[:1], y[:1], params)
     # Logits of order 1e3: exp overflows float64 above 709.
     big = {**params, "W2": params["W2"] * 1e3}
-    compare("logits of order 1e3", x, y, big)
+    compare(
+        "logits of order 1e3",
+        x,
+        y,
+        big,
+        "log(softmax + eps): a probability that underflows to 0 gives -log(eps), not"
+        " the row's loss; take shifted - log(sum(exp(shifted)))",
+    )
     # A pre-activation exactly 0 (a zero row of x, b1[0] = 0): torch's ReLU passes
     # no gradient there, so db1[0] leaves it out; a z >= 0 mask puts it in.
     x0 = x.copy()

@@ -87,6 +87,21 @@ def check(BasicBlock):
             f"bn2 without conv biases, downsample.0/.1 only when stride != 1 or "
             f"the channels change"
         )
+        # A fresh block: BatchNorm2d's defaults (weight 1, bias 0, running stats 0
+        # and 1), not a zero-initialized bn2 (torchvision's zero_init_residual option).
+        fresh = nn.BatchNorm2d(cout).double().state_dict()
+        for name, t in ours.state_dict().items():
+            bn, _, buf = name.rpartition(".")
+            if bn in ("bn1", "bn2", "downsample.1"):
+                assert torch.equal(t, fresh[buf]), (
+                    f"{case}: a fresh block's {name} is not BatchNorm2d's default"
+                    f" {fresh[buf].flatten()[0].item()}: BatchNorm2d with its defaults"
+                )
+        if ref.downsample is None:
+            assert getattr(ours, "downsample", "missing") is None, (
+                f"{case}: downsample is {getattr(ours, 'downsample', 'missing')!r},"
+                " want None: an identity shortcut has no downsample module"
+            )
         ours.load_state_dict(ref.state_dict())  # strict: the same names and shapes
         x = torch.randn(2, 7, 7, cin, dtype=torch.float64).permute(0, 3, 1, 2)
         x.requires_grad_()  # (N, C, H, W), channels_last in memory; H = W = 7, odd
@@ -95,11 +110,13 @@ def check(BasicBlock):
             ours.train(mode == "train")
             got = ours(x)
             want = ref(x)
+            stats = "batch" if mode == "train" else "running"
             close(
                 got,
                 want,
                 f"{case}, {mode}: relu(bn2(conv2(relu(bn1(conv1 x)))) + shortcut x), "
-                f"the stride on conv1 and the shortcut, ReLU after the add",
+                f"the stride on conv1 and the shortcut, zero padding 1, ReLU after "
+                f"the add, BN with the {stats} statistics",
             )
             for name, buf in ref.named_buffers():  # train: updated by the batch
                 close(dict(ours.named_buffers())[name], buf, f"{case}, {mode}: {name}")

@@ -9,6 +9,7 @@ def rms_norm(x, normalized_shape, weight=None, eps=None):
     """x / sqrt(mean(x**2) + eps) over the last len(normalized_shape) dims, * weight.
 
     eps=None means the machine epsilon of the computation dtype, as in F.rms_norm.
+    float16 and bfloat16 inputs as accurate as F.rms_norm's (no overflow of x**2).
     """
     # --8<-- [start:solution]
     dims = tuple(range(-len(normalized_shape), 0))
@@ -62,8 +63,20 @@ def check(rms_norm):
     got = rms_norm(tiny, (8,))
     assert got.dtype == torch.bfloat16, f"bfloat16 in, {got.dtype} out: cast back"
     close(got, F.rms_norm(tiny, (8,)), "bfloat16, eps=None: float32's eps, not bf16's")
-    print("rms_norm matches F.rms_norm and nn.RMSNorm: dims, grads, eps=None, bf16")
-    # > rms_norm matches F.rms_norm and nn.RMSNorm: dims, grads, eps=None, bf16
+    # float16: x**2 overflows above 256 (300**2 = inf, so x / inf = 0) and is subnormal
+    # at 1e-3 (1e-6 < 6.1e-5): only a float32 computation matches torch.
+    for scale in [300.0, 1e-3]:
+        half = (torch.randn(3, 16) * scale).half()
+        got = rms_norm(half, (16,))
+        assert got.dtype == torch.float16, f"float16 in, {got.dtype} out: cast back"
+        close(
+            got,
+            F.rms_norm(half, (16,)),
+            f"float16 input of scale {scale:g}: computed in float16 (x**2 overflows "
+            "above 256, underflows at 1e-3)? compute half inputs in float32",
+        )
+    print("rms_norm matches F.rms_norm, nn.RMSNorm: dims, grads, eps=None, bf16, fp16")
+    # > rms_norm matches F.rms_norm, nn.RMSNorm: dims, grads, eps=None, bf16, fp16
 
 
 # --8<-- [end:check]

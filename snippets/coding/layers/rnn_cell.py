@@ -9,7 +9,7 @@ def rnn_cell(
 ):
     """One step of nn.RNNCell: x (B, I), h (B, H) or None for zeros, weight_ih (H, I),
     weight_hh (H, H), biases (H,) or None, nonlinearity "tanh" or "relu".
-    Returns h' (B, H)."""
+    Returns h' (B, H), finite for large pre-activations, on x's device."""
     # --8<-- [start:solution]
     if h is None:
         h = x.new_zeros(x.shape[0], weight_hh.shape[1])
@@ -90,6 +90,34 @@ def check(rnn_cell):
             case = f"{nl}, bias={bias}, gradient of {name} through 4 steps"
             assert a is not None, f"{case}: None, h' does not use {name}"
             close(a, b, case)
+    # Pre-activations of order 1e4: exp(1e4) is inf in float64 (from 710), and a tanh
+    # written as (e^a - e^-a) / (e^a + e^-a) is inf / inf = nan; torch's is +-1.
+    ref = nn.RNNCell(3, 5).double()
+    big = torch.randn(2, 3, dtype=torch.float64) * 1e4
+    with torch.no_grad():
+        args = [ref.weight_ih, ref.weight_hh, ref.bias_ih, ref.bias_hh]
+        close(
+            rnn_cell(big, None, *args),
+            ref(big),
+            "pre-activations of order 1e4: a tanh written with exp overflows "
+            "(inf / inf = nan); torch.tanh saturates at +-1",
+        )
+    # The zero state on x's device: run on the meta device (shapes only), where a state
+    # made on the CPU (torch.zeros without device=) fails as it does on CUDA.
+    meta = [a.detach().to("meta") for a in [big, *args]]
+    try:
+        out = rnn_cell(meta[0], None, *meta[1:])
+    except Exception as e:
+        if "device" in str(e):
+            raise AssertionError(
+                f"x on another device (meta, as CUDA), h=None: {e}: make the zero "
+                "state on x's device, x.new_zeros(B, H)"
+            ) from None
+        out = None  # an op the meta device lacks, which ran on the CPU above: no fault
+    assert out is None or out.device == meta[0].device, (
+        f"x on the meta device (as CUDA), h=None: h' on {out.device}: the zero state "
+        "on x's device, x.new_zeros(B, H)"
+    )
     print("rnn_cell matches nn.RNNCell: tanh, relu, h=None, no bias, 4 steps, grads")
     # > rnn_cell matches nn.RNNCell: tanh, relu, h=None, no bias, 4 steps, grads
 

@@ -89,7 +89,16 @@ def check(silu):
         # assert_close's defaults for the dtype, torch's own tolerances: float16's
         # rtol 1e-3 is about 1 ulp, which float16 arithmetic (exp, 1 + e, the
         # division, the product, each rounded) misses; bfloat16's 1.6e-2 is 2 ulps.
-        close(got, want, f"{case}: x * sigmoid(x), half inputs computed in float32")
+        rtol, atol = {torch.float16: (1e-3, 1e-5), torch.bfloat16: (1.6e-2, 1e-5)}.get(
+            dtype, (1.3e-6, 1e-5) if dtype == torch.float32 else (1e-7, 1e-7)
+        )
+        off = [f"{v:.4g}" for v in x0[~torch.isclose(got, want, rtol, atol)][:6]]
+        cause = (
+            "computed in float32 and rounded once, at the end?"
+            if dtype in (torch.float16, torch.bfloat16)
+            else "x * sigmoid(x), sigmoid(x) = 1 / (1 + exp(-x)) on both sides of 0"
+        )
+        close(got, want, f"{case}: {cause} (off at x = {', '.join(off)})")
         assert torch.equal(x, x0), f"{case}: silu changed its input x (in place?)"
         if dtype in (torch.float64, torch.float32):
             xg = x.clone().requires_grad_()

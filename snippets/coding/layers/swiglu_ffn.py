@@ -8,7 +8,8 @@ import torch.nn.functional as F
 
 class SwiGLU(nn.Module):
     """w2(silu(w1(x)) * w3(x)): w1 the gate and w3 the up projection, (hidden_dim, dim)
-    weights each, w2 the down projection, (dim, hidden_dim); no biases."""
+    weights each, w2 the down projection, (dim, hidden_dim); no biases. A fresh block's
+    weights are random (nn.Linear's init), so that it trains."""
 
     def __init__(self, dim, hidden_dim):
         # --8<-- [start:solution]
@@ -61,6 +62,13 @@ def check(SwiGLU):
         f"state_dict {got_shapes}, want {want_shapes}: w1, w3 (hidden, dim), "
         f"w2 (dim, hidden), no biases"
     )
+    # A fresh block must train: zero weights give a zero output and zero gradients,
+    # constant ones make every hidden unit the same. Any random init is fine.
+    for name, w in ours.state_dict().items():
+        assert w.std() > 0, (
+            f"a fresh SwiGLU's {name} is constant ({w.flatten()[0].item():g}): zero or "
+            "constant init never trains; keep nn.Linear's random init"
+        )
     ours.load_state_dict(ref.state_dict())  # strict: the same names and shapes
     ours.double()
     # (B, T, dim), non-contiguous: a transposed (T, B, dim) tensor.
