@@ -27,11 +27,22 @@ def severe_violations(page) -> list[str]:
 
 
 # A revealed mock interview question and a section page with grades: tests/browser/test_practice.py.
-@pytest.mark.parametrize(
-    "url",
-    ["", "tensors/", "mock-interview/"],
-    ids=["home", "section", "mock-interview"],
-)
+# One page of each kind a reader opens: the home page, a section, a coding page and the coding
+# round's index, the mock interview, and the reference pages.
+PAGES = {
+    "home": "",
+    "section": "tensors/",
+    "coding": "coding/layers/",
+    "coding-index": "coding/",
+    "mock-interview": "mock-interview/",
+    "quick-reference": "reference/mental-model/",
+    "errors": "reference/errors/",
+    "corrections": "reference/corrections/",
+    "proof": "reference/proof/",
+}
+
+
+@pytest.mark.parametrize("url", PAGES.values(), ids=PAGES.keys())
 def test_page_has_no_serious_axe_violation(page, base_url, url):
     page.goto(base_url + url)
     found = severe_violations(page)
