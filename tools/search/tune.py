@@ -2,6 +2,10 @@
 site, for the queries of tests/search/tuning.yml only (never the held-out set).
 
     python -m tools.search.tune SITE_DIR [--misses] [--params '{"semantic": 0.5}']
+    python -m tools.search.tune SITE_DIR --queries pending/search-dev-survey-tuning-half.yml
+
+--queries measures another file of queries in the same form (a development set that is neither
+indexed nor measured by the tests); never a held-out file.
 
 Prints top-1 and top-3 per kind as tests/browser/test_search.py counts them (the visible question
 results, in the order Material renders them), and with --misses the queries not in the top 3.
@@ -15,8 +19,10 @@ import os
 import subprocess
 from pathlib import Path
 
+import yaml
+
 from tools.qa import PROJECT
-from tools.search.box import KINDS, SETS, load_queries, url_of
+from tools.search.box import KINDS, SETS, Query, load_queries, url_of
 
 RANK = PROJECT.root / "tools" / "search" / "rank.cjs"
 
@@ -34,8 +40,17 @@ def ranks(
     return json.loads(proc.stdout)
 
 
-def evaluate(site: Path, params: dict | None = None, env: dict | None = None):
-    queries = load_queries(SETS["tuning"])
+def evaluate(
+    site: Path,
+    params: dict | None = None,
+    env: dict | None = None,
+    path: Path | None = None,
+):
+    if path is None:
+        queries = load_queries(SETS["tuning"])
+    else:
+        entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        queries = [Query(path.stem, **entry) for entry in entries]
     results = ranks(site, [q.q for q in queries], params, env)
     rows = []
     for q, res in zip(queries, results, strict=True):
@@ -75,9 +90,16 @@ def main():
     ap.add_argument("site", type=Path)
     ap.add_argument("--misses", action="store_true")
     ap.add_argument("--params", default=None)
+    ap.add_argument("--queries", type=Path, default=None)
     args = ap.parse_args()
-    rows = evaluate(args.site, json.loads(args.params) if args.params else None)
-    print("tuning (top-1/top-3 %):", summary(rows))
+    if args.queries and args.queries.resolve() in {
+        SETS[name].resolve() for name in SETS if name != "tuning"
+    }:
+        ap.error(f"{args.queries} is a held-out set: nothing is tuned against it")
+    params = json.loads(args.params) if args.params else None
+    rows = evaluate(args.site, params, path=args.queries)
+    name = args.queries.stem if args.queries else "tuning"
+    print(f"{name} (top-1/top-3 %):", summary(rows))
     if args.misses:
         for r in rows:
             if not 0 < r["rank"] <= 3 or r["wt"]:
