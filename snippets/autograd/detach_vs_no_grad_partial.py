@@ -31,7 +31,13 @@ loss_of(xs).backward()
 print("copy into: ", x.grad)
 # > copy into:  tensor([3., 1., 7., 1.])
 
-# 4. a hook on x: it masks x's whole gradient, both paths summed
+# 4. a contiguous block: detach a slice and concatenate (stops x[2:] here)
+x.grad = None
+loss_of(torch.cat([x[:2], x[2:].detach()])).backward()
+print("cat slice: ", x.grad)  # 2x + 1 on x[:2]; on x[2:] only the x.sum() path's 1
+# > cat slice:  tensor([3., 5., 1., 1.])
+
+# 5. a hook on x: it masks x's whole gradient, both paths summed
 x.grad = None
 handle = x.register_hook(lambda g: g * m)
 loss_of(x).backward()
