@@ -145,6 +145,18 @@ SEARCH_FILES = ["search/search_index.json"]
 SAMPLE = 20  # the longest held-out queries, typed key by key: the most prefixes, the most shards
 
 
+def heaviest_page(site: Path) -> tuple[str, int]:
+    """The heaviest question or reference page over the wire (walkthroughs apart), and its bytes."""
+    pages = [
+        p.relative_to(site).as_posix()
+        for p in site.rglob("index.html")
+        if p.parent != site and "walkthroughs" not in p.parts
+    ]
+    weights = {p: page_weight(site, p).over_the_wire for p in pages}
+    page = max(weights, key=weights.get)
+    return page, weights[page]
+
+
 def gzipped(path: Path) -> int:
     return len(gzip.compress(path.read_bytes(), compresslevel=9))
 

@@ -39,7 +39,7 @@ from pathlib import Path
 import yaml
 
 from tools import build
-from tools.pageweight import page_weight, search_downloads
+from tools.pageweight import heaviest_page, search_downloads
 from tools.qa import PROJECT, Project
 
 COPIED = ["mkdocs.yml", "pyproject.toml", "requirements.txt", ".gitignore"]
@@ -191,15 +191,6 @@ def search_times(site: Path, queries: list[str]) -> tuple[float, float]:
     return max(out["firsts"]), times[min(len(times) - 1, int(0.95 * len(times)))]
 
 
-def heaviest_page(site: Path) -> float:
-    pages = [
-        p.relative_to(site).as_posix()
-        for p in site.rglob("index.html")
-        if p.parent != site and "walkthroughs" not in p.parts
-    ]
-    return max(page_weight(site, p).over_the_wire for p in pages) / 1000
-
-
 def held_out_queries() -> list[str]:
     out = []
     for name, path in PROJECT.search_queries.items():
@@ -252,7 +243,7 @@ def measure(factor: int, queries: list[str], search_only: bool = False) -> dict:
             "search p95 (ms)": p95,
             "heaviest page (kB gzip)": float("nan")
             if search_only
-            else heaviest_page(site),
+            else heaviest_page(site)[1] / 1000,
         }
 
 
