@@ -49,6 +49,23 @@ def first_question_with_snippet() -> tuple[Question, str]:
     raise AssertionError("no question includes a snippet")
 
 
+def test_code_blocks_off_screen_are_rendered_only_when_near(page, base_url):
+    """A section page's code blocks far below the fold are skipped by the renderer until the
+    reader scrolls to them (content-visibility: auto in extra.css), and then render."""
+    page.goto(base_url + "tensors/")
+    last = page.locator("div.highlight code").last
+    rendered = "e => e.checkVisibility({contentVisibilityAuto: true})"
+    assert not last.evaluate(rendered), (
+        "the last code block of tensors/ is rendered at load: off-screen blocks are not "
+        "deferred (extra.css, .highlight content-visibility)"
+    )
+    last.scroll_into_view_if_needed()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('div.highlight code')].pop()"
+        ".checkVisibility({contentVisibilityAuto: true})"
+    )
+
+
 def test_copy_button_copies_exactly_the_snippet(new_context, base_url):
     page = new_context(permissions=["clipboard-read", "clipboard-write"]).new_page()
     q, target = first_question_with_snippet()
