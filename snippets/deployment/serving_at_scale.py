@@ -1,0 +1,42 @@
+import math
+
+import torch
+
+# 1. the load: a billion queries a day, with a peak three times the mean
+qps_mean = 1e9 / 86_400
+qps_peak = 3 * qps_mean
+print(round(qps_mean), round(qps_peak))
+# > 11574 34722
+
+# 2. Little's law: requests in flight = arrival rate x time in the system
+latency_s = 0.015  # 15 ms end to end at the model
+print(round(qps_peak * latency_s))  # requests in flight across the fleet at peak
+# > 521
+
+# 3. replicas: one replica serves batches of 32 in 12 ms (made-up, measure yours)
+per_replica = 32 / 0.012  # requests per second at full batches
+utilization = 0.6  # headroom for bursts, failures, deploys
+replicas = math.ceil(qps_peak / (per_replica * utilization))
+print(round(per_replica), replicas)
+# > 2667 22
+# sized by the mean instead: even run flat out, those replicas miss part of the peak
+by_mean = math.ceil(qps_mean / (per_replica * utilization))
+print(by_mean, round(1 - by_mean * per_replica / qps_peak, 2))
+# > 8 0.39
+
+# 4. a cache in front: queries follow a Zipf law over a million distinct queries
+ranks = torch.arange(1, 1_000_001, dtype=torch.float64)
+popularity = 1 / ranks  # Zipf, exponent 1
+popularity /= popularity.sum()
+for top in (1_000, 10_000, 100_000):  # cache the `top` most popular answers
+    hit = popularity[:top].sum().item()  # the share of queries the cache answers
+    misses = qps_peak * (1 - hit)
+    print(top, round(hit, 2), math.ceil(misses / (per_replica * utilization)))
+    # > 1000 0.52 11
+    # > 10000 0.68 7
+    # > 100000 0.84 4
+
+# 5. a cascade: a small model answers what it is sure of, the large one the rest
+small_cost, large_cost, escalated = 0.1, 1.0, 0.2  # cost per query, share sent on
+print(round(small_cost + escalated * large_cost, 2))  # of the large model's cost
+# > 0.3
