@@ -20,6 +20,22 @@ def code(text: str) -> str:
 
 
 CASES = {
+    "output_kept_at_its_indentation": (
+        """
+        try:
+            int("x")
+        except ValueError as e:
+            print(type(e).__name__)
+        # > stale
+        """,
+        """
+        try:
+            int("x")
+        except ValueError as e:
+            print(type(e).__name__)
+        # > ValueError
+        """,
+    ),
     "print_in_a_loop": (
         """
         for i in range(3):

@@ -211,6 +211,11 @@ def rewrite_output(block: Block, printed: dict[int, list[str]]) -> list[Path]:
             )
         stmt = code_lines[_statement_start(block.code, key) - 1]
         indent = stmt[: len(stmt) - len(stmt.lstrip())]
+        # Output already shown under the statement keeps the indentation its author gave it
+        # (a print in an except block, shown after the block at column 0, stays there).
+        below = code_lines[key] if key < len(code_lines) else ""
+        if OUTPUT.match(below) and block.origins[key] is not None:
+            indent = below[: len(below) - len(below.lstrip())]
         add.setdefault(origin[0], {})[origin[1]] = [
             f"{indent}# > {t}".rstrip() for t in lines
         ]
