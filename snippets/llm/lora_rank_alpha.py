@@ -34,10 +34,12 @@ def rand_b(r):
     return torch.randn(d, r) / math.sqrt(r)
 
 
-for name, ia, ib in [("A random, B zero", rand_a, zeros_b),
-                     ("A zero,   B random", zeros_a, rand_b),
-                     ("A zero,   B zero", zeros_a, zeros_b),
-                     ("A random, B random", rand_a, rand_b)]:
+for name, ia, ib in [
+    ("A random, B zero", rand_a, zeros_b),
+    ("A zero,   B random", zeros_a, rand_b),
+    ("A zero,   B zero", zeros_a, zeros_b),
+    ("A random, B random", rand_a, rand_b),
+]:
     same, ga, gb = lora_grads(8, ia, ib, alpha / 8)
     print(f"{name:18s} as base: {same!s:5s} |grad A| {ga:.3f}  |grad B| {gb:.3f}")
     # > A random, B zero   as base: True  |grad A| 0.000  |grad B| 0.303
@@ -59,8 +61,10 @@ def update_norm(r, scale, lr=0.1):
 
 
 for r in (4, 16, 64):
-    print(f"r={r:2d}  alpha/r: {update_norm(r, alpha / r):.4f}",
-          f"  alpha/sqrt(r) (rsLoRA): {update_norm(r, alpha / math.sqrt(r)):.4f}")
+    print(
+        f"r={r:2d}  alpha/r: {update_norm(r, alpha / r):.4f}",
+        f"  alpha/sqrt(r) (rsLoRA): {update_norm(r, alpha / math.sqrt(r)):.4f}",
+    )
     # > r= 4  alpha/r: 0.1907   alpha/sqrt(r) (rsLoRA): 0.7628
     # > r=16  alpha/r: 0.0263   alpha/sqrt(r) (rsLoRA): 0.4204
     # > r=64  alpha/r: 0.0040   alpha/sqrt(r) (rsLoRA): 0.2551
