@@ -6,8 +6,9 @@ x = torch.randn(128, 128)
 # blocked_autorange: picks how many runs go in one timed block, then times blocks
 # until min_run_time is spent. Each block is one replicate in the Measurement.
 timer = benchmark.Timer(stmt="x @ x", globals={"x": x})
-m = timer.blocked_autorange(min_run_time=2.0)  # many blocks even on a busy machine
-print(m.number_per_run > 1, len(m.times) > 1)  # many runs per block, many blocks
+blocks = []  # the callback sees each timed block: (runs in it, seconds)
+m = timer.blocked_autorange(callback=lambda n, t: blocks.append(n), min_run_time=0.5)
+print(len(blocks) == len(m.times), set(blocks) == {m.number_per_run})
 # > True True
 
 # timeit(n) times n runs as ONE replicate: its median is a single measurement.
