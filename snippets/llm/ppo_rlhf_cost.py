@@ -55,6 +55,8 @@ print("PPO / SFT compute:", round(sum(ppo.values()) / sft, 2))
 GiB, P = 2**30, 7e9
 sft_mem = 16 * P
 ppo_mem = (16 + 16 + 2 + 2) * P  # policy, value trained; reference, reward frozen
-print(f"7B SFT {sft_mem / GiB:.0f} GiB, PPO {ppo_mem / GiB:.0f} GiB,",
-      f"ratio {ppo_mem / sft_mem:.2f}")
+print(
+    f"7B SFT {sft_mem / GiB:.0f} GiB, PPO {ppo_mem / GiB:.0f} GiB,",
+    f"ratio {ppo_mem / sft_mem:.2f}",
+)
 # > 7B SFT 104 GiB, PPO 235 GiB, ratio 2.25

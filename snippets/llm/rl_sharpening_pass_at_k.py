@@ -2,12 +2,14 @@ import torch
 
 torch.manual_seed(0)
 # 4 answers per problem, answer 0 correct. Each row: a base model's answer distribution.
-base = torch.tensor([
-    [0.60, 0.20, 0.10, 0.10],  # easy: the right answer is the mode
-    [0.40, 0.30, 0.20, 0.10],  # medium: still the mode
-    [0.05, 0.70, 0.15, 0.10],  # hard: right answer is rare, a wrong one dominates
-    [0.02, 0.50, 0.40, 0.08],  # very hard
-])
+base = torch.tensor(
+    [
+        [0.60, 0.20, 0.10, 0.10],  # easy: the right answer is the mode
+        [0.40, 0.30, 0.20, 0.10],  # medium: still the mode
+        [0.05, 0.70, 0.15, 0.10],  # hard: right answer is rare, a wrong one dominates
+        [0.02, 0.50, 0.40, 0.08],  # very hard
+    ]
+)
 
 
 def sharpen(p, a):  # p^a renormalized: what RL does to answers it already ranks high
@@ -32,7 +34,9 @@ print("P(correct) base:", [round(v, 4) for v in base[:, 0].tolist()])
 print("P(correct) RL:  ", [round(v, 4) for v in rl[:, 0].tolist()])
 # > P(correct) RL:   [0.9558, 0.64, 0.0004, 0.0]
 for name, p in [("base", base), ("RL", rl)]:
-    print(f"{name:4s} pass@1 {pass_at_k(p, 1):.3f}  maj@16 {maj_at_k(p, 16):.3f}",
-          f" pass@256 {pass_at_k(p, 256):.3f}")
+    print(
+        f"{name:4s} pass@1 {pass_at_k(p, 1):.3f}  maj@16 {maj_at_k(p, 16):.3f}",
+        f" pass@256 {pass_at_k(p, 256):.3f}",
+    )
     # > base pass@1 0.267  maj@16 0.398  pass@256 0.999
     # > RL   pass@1 0.399  maj@16 0.488  pass@256 0.525

@@ -29,8 +29,10 @@ ai = ai_judge(x[:, a]) > ai_judge(x[:, b])
 print(f"AI labels agree with human labels: {(ai == human).double().mean():.3f}")
 # > AI labels agree with human labels: 0.742
 truth = true_r[:, a] > true_r[:, b]  # the hidden reward's own ranking
-print(f"with the hidden reward: human {(human == truth).double().mean():.3f},",
-      f"AI {(ai == truth).double().mean():.3f}")
+print(
+    f"with the hidden reward: human {(human == truth).double().mean():.3f},",
+    f"AI {(ai == truth).double().mean():.3f}",
+)
 # > with the hidden reward: human 0.802, AI 0.825
 
 
@@ -56,12 +58,16 @@ for name, labels in (("human", human), ("AI", ai)):
     losses, pi = train_dpo(labels)
     reward = (pi * true_r).sum(1).mean()
     length = (pi * x[..., 2]).sum(1).mean()
-    print(f"{name:5s} labels: DPO loss {losses[0]:.4f} -> {losses[-1]:.4f},",
-          f"true reward {reward:.3f}, length {length:+.3f}")
+    print(
+        f"{name:5s} labels: DPO loss {losses[0]:.4f} -> {losses[-1]:.4f},",
+        f"true reward {reward:.3f}, length {length:+.3f}",
+    )
     # > human labels: DPO loss 0.6931 -> 0.2453, true reward 1.801, length +0.362
     # > AI    labels: DPO loss 0.6931 -> 0.1079, true reward 1.795, length -0.140
-print(f"uniform reference: true reward {true_r.mean():.3f},",
-      f"best responses {true_r.max(1).values.mean():.3f}")
+print(
+    f"uniform reference: true reward {true_r.mean():.3f},",
+    f"best responses {true_r.max(1).values.mean():.3f}",
+)
 # > uniform reference: true reward 0.061, best responses 2.104
 # A judge that scores each answer alone ranks the six consistently, however poorly
 poor = true_r + 2.5 * torch.randn(P, K)  # a noisy judge, one score per answer

@@ -23,12 +23,14 @@ gc = {
     # rejection sampling fine-tuning: SFT on own samples, kept if correct
     "RFT": coef(lambda lp: (reward * lp).sum()),
     # DPO on the pair (chosen 0, rejected 1)
-    "DPO": coef(lambda lp: F.logsigmoid(
-        beta * ((lp[0] - ref[0]) - (lp[1] - ref[1])))),
+    "DPO": coef(lambda lp: F.logsigmoid(beta * ((lp[0] - ref[0]) - (lp[1] - ref[1])))),
     # GRPO at the sampling step (ratio 1): group advantage + k3 KL penalty
-    "GRPO": coef(lambda lp: (
-        torch.exp(lp - lp.detach()) * (reward - reward.mean()) / reward.std()
-        - beta * (torch.exp(ref - lp) - (ref - lp) - 1)).sum()),
+    "GRPO": coef(
+        lambda lp: (
+            torch.exp(lp - lp.detach()) * (reward - reward.mean()) / reward.std()
+            - beta * (torch.exp(ref - lp) - (ref - lp) - 1)
+        ).sum()
+    ),
 }
 for name, g in gc.items():
     print(f"{name:4s}", [round(v, 3) for v in g.tolist()])

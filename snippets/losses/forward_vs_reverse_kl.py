@@ -10,8 +10,12 @@ def log_normal(mu, sigma):
 
 
 # the target P: two modes, at -3 and +3, each of width 1
-two = torch.stack([log_normal(torch.tensor(-3.0), torch.tensor(1.0)),
-                   log_normal(torch.tensor(3.0), torch.tensor(1.0))])
+two = torch.stack(
+    [
+        log_normal(torch.tensor(-3.0), torch.tensor(1.0)),
+        log_normal(torch.tensor(3.0), torch.tensor(1.0)),
+    ]
+)
 log_p = torch.logsumexp(two, 0).log_softmax(0)
 
 

@@ -42,8 +42,10 @@ print(torch.isclose(half.min(), pinball(torch.median(y), y, 0.5)).item())
 
 # torch has no quantile loss to call instead
 names = ("quantile", "pinball")
-print([n for n in dir(torch.nn) if any(w in n.lower() for w in names)],
-      [n for n in dir(torch.nn.functional) if any(w in n.lower() for w in names)])
+print(
+    [n for n in dir(torch.nn) if any(w in n.lower() for w in names)],
+    [n for n in dir(torch.nn.functional) if any(w in n.lower() for w in names)],
+)
 # > [] []
 
 # a prediction interval: two linear models, at tau = 0.1 and 0.9, on noise that widens

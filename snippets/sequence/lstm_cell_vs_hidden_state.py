@@ -40,4 +40,3 @@ try:  # resuming with h alone: the tensor is unpacked as if it were the pair (h,
 except RuntimeError as e:
     print(str(e).split(" but")[0])
 # > For batched 3-D input, hx and cx should also be 3-D
-

@@ -109,7 +109,9 @@ WRAP_TABLES = """() => document.querySelectorAll("article table:not([class])").f
 
 def code_fit(page, base_url: str, url: str, scripted: bool) -> dict:
     """The page's width, its plain tables and CODE_FIT of each of its blocks."""
-    page.goto(base_url + url, wait_until="domcontentloaded")
+    # "load", not "domcontentloaded": without scripts nothing makes DOMContentLoaded wait for
+    # the stylesheets, and a page measured before its CSS arrives is laid out unstyled.
+    page.goto(base_url + url, wait_until="load")
     tables = page.locator("article table:not([class])").count()
     if not scripted:
         page.evaluate(WRAP_TABLES)
