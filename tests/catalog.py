@@ -303,6 +303,7 @@ CATALOG: list[Broken] = [
         {"ok.py": OK},
     ),
     snippet_entry("ruff", "unused_import", "import os\n\nprint('ok')\n# > ok\n", 1),
+    snippet_entry("ruff", "unformatted", "x = [1,2]\nprint(x)\n# > [1, 2]\n", 1),
     snippet_entry(
         "ruff",
         "long_line",

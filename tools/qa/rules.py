@@ -611,9 +611,15 @@ def ruff(project: Project, files: list[Path]) -> list[str]:
         text=True,
     )
     if fmt.returncode:
+        # ruff names each file "Would reformat: <path>" (older releases) or
+        # "unformatted: ..." then "  --> <path>:<line>:<col>" (newer ones); a failure named
+        # neither way still fails, on every file checked.
+        found = re.findall(r"^Would reformat: (\S+)", fmt.stdout, re.M) + re.findall(
+            r"^unformatted:.*\n\s*--> (\S+?):\d+:\d+", fmt.stdout + fmt.stderr, re.M
+        )
         out += [
-            f"{m.group(1)}:1: not formatted as ruff formats it"
-            for m in re.finditer(r"^Would reformat: (\S+)", fmt.stdout, re.M)
+            f"{name}:1: not formatted as ruff formats it"
+            for name in dict.fromkeys(found or names)
         ]
     return out
 
