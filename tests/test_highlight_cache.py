@@ -38,3 +38,15 @@ def test_a_changed_source_or_option_is_a_new_entry(tmp_path):
         SRC, lexer, formatter(lineanchors="b-2"), folder=tmp_path
     )
     assert got == highlight(SRC, lexer, formatter(lineanchors="b-2"))
+
+
+def test_a_build_keeps_only_the_entries_it_used(tmp_path):
+    lexer = get_lexer_by_name("python")
+    highlight_cache.cached_highlight(SRC, lexer, formatter(), folder=tmp_path)
+    highlight_cache._used.clear()  # a new build
+    changed = SRC + "y = 1\n"
+    highlight_cache.cached_highlight(changed, lexer, formatter(), folder=tmp_path)
+    assert len(list(tmp_path.glob("*.html"))) == 2
+    highlight_cache.prune(tmp_path)
+    kept = [p.name for p in tmp_path.glob("*.html")]
+    assert kept == [f"{highlight_cache.key(changed, lexer, formatter())}.html"]

@@ -6,7 +6,8 @@ build that was a fifth of the time, for output identical to the last build's. Th
 everything the output depends on: the source, the lexer's class and options, the formatter's
 class and options (line anchors and the block's number included), and the versions of Pygments
 and pymdownx. Entries live in `.cache/highlight/` (ignored by git, like mkdocs-jupyter's cache);
-deleting the folder only costs one slower build. tests/test_highlight_cache.py proves a cached
+deleting the folder only costs one slower build. A full build removes the entries it did not
+use, so the folder holds one build's blocks, not every edit's. tests/test_highlight_cache.py proves a cached
 block is byte for byte what Pygments writes, and that a changed option is a new entry.
 """
 
@@ -24,6 +25,7 @@ import pymdownx.highlight
 # The repository's .cache/ (MkDocs loads a hook by its path: tools/ is not importable yet).
 FOLDER = Path(__file__).resolve().parent.parent / ".cache" / "highlight"
 _original = pymdownx.highlight.highlight
+_used: set[str] = set()
 
 
 def key(src: str, lexer, formatter) -> str:
@@ -42,6 +44,7 @@ def key(src: str, lexer, formatter) -> str:
 
 def cached_highlight(src: str, lexer, formatter, folder: Path = FOLDER) -> str:
     path = folder / f"{key(src, lexer, formatter)}.html"
+    _used.add(path.name)
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -55,5 +58,17 @@ def cached_highlight(src: str, lexer, formatter, folder: Path = FOLDER) -> str:
 
 
 def on_config(config, **kwargs):
+    _used.clear()
     pymdownx.highlight.highlight = cached_highlight
     return config
+
+
+def on_post_build(config, **kwargs):
+    prune(FOLDER)
+
+
+def prune(folder: Path) -> None:
+    """Remove the entries this build did not use (a changed block's old output)."""
+    for path in folder.glob("*.html"):
+        if path.name not in _used:
+            path.unlink(missing_ok=True)
