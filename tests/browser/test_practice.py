@@ -40,10 +40,16 @@ def progress(page) -> dict:
 
 
 def hidden_answers(page) -> tuple[int, int]:
-    """(hidden, all) answer blocks of the page's questions."""
+    """(hidden, all) answer blocks of the page's questions. A coding question's later hints, held
+    back until the one before is opened (practice.js, bindHints), count only while practice mode
+    hides them too: otherwise a random draw that lands on a coding page reads as hidden answers."""
     return page.eval_on_selector_all(
         ANSWERS,
-        "els => [els.filter(e => getComputedStyle(e).display === 'none').length, els.length]",
+        """els => {
+          const held = e => e.matches("details.qa-hint[hidden]:not(.qa-practice-hidden)")
+          const counted = els.filter(e => !held(e))
+          return [counted.filter(e => getComputedStyle(e).display === 'none').length, counted.length]
+        }""",
     )
 
 
@@ -223,6 +229,12 @@ def test_level_chips_and_practice_mode_by_level_across_navigation(
         "turning practice mode off hid answers"
     )
     assert page.locator(QUESTIONS).count() == len(visible_questions(page))
+    # Wherever the draws landed, a coding page too (its later hints are held back by design).
+    page.goto(base_url + "coding/tensors/")
+    page.locator(QUESTIONS).first.wait_for()
+    assert page.locator(REVEAL).count() == 0 and hidden_answers(page)[0] == 0, (
+        "practice mode off, a coding page hides answers"
+    )
 
 
 def smallest_section_page(questions: list[dict]) -> str:
