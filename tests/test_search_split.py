@@ -7,16 +7,14 @@ and scores, titles, teasers, marks) is the same. Only the numbers' source differ
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 
 import yaml
 
 from tools.qa import PROJECT
-from tools.search.box import SETS
+from tools.search.box import SETS, in_node
 from tools.search.shards import analyze, stem
 
-RANK = PROJECT.root / "tools" / "search" / "rank.cjs"
 # Filters, the word being typed, and a query no question answers (the notice), besides the sets.
 EXTRA = ["level:core", "section:autograd", "in:optim lr", "level:expert attention", "x", "ze",
          "zero_gr", "retain_grap", "DataLoader(num_workers", "how do I deploy on kubernetes"]  # fmt: skip
@@ -30,15 +28,7 @@ def queries() -> list[str]:
 
 
 def results(site, full: bool, qs: list[str]) -> list:
-    env = {**os.environ, "QA_RESULTS": "1"}
-    if full:
-        env["QA_FULL"] = "1"
-    proc = subprocess.run(
-        ["node", str(RANK), str(site), str(PROJECT.docs / "assets/search/worker.js")],
-        input=json.dumps({"queries": qs}), capture_output=True, text=True, env=env,
-        cwd=PROJECT.root, check=True,
-    )  # fmt: skip
-    return json.loads(proc.stdout)
+    return in_node(site, qs, {"QA_RESULTS": "1", **({"QA_FULL": "1"} if full else {})})
 
 
 def test_split_index_gives_the_same_results_as_the_full_one(built_site):

@@ -180,26 +180,16 @@ def search_downloads(site: Path, queries: list[str] | None = None) -> list[int]:
     """Bytes over the wire (gzip) that each query, typed key by key as the first search of a
     visit, makes the browser download: the worker under Node (tools/search/rank.cjs) lists
     the files every prefix reads."""
-    import json
-    import os
-    import subprocess
-
-    from tools.qa import PROJECT
+    from tools.search.box import in_node
 
     queries = sample_queries() if queries is None else queries
     folder = site / "assets" / "search"
     base = sum(gzipped(site / f) for f in SEARCH_FILES if (site / f).exists())
     if not (folder / "index.json").exists():
         return [base]
-    proc = subprocess.run(
-        ["node", str(PROJECT.root / "tools" / "search" / "rank.cjs"), str(site),
-         str(PROJECT.docs / "assets" / "search" / "worker.js")],
-        input=json.dumps({"queries": queries}), capture_output=True, text=True,
-        env={**os.environ, "QA_FILES": "1"}, check=True,
-    )  # fmt: skip
     sizes: dict[str, int] = {}
     out = []
-    for names in json.loads(proc.stdout):
+    for names in in_node(site, queries, {"QA_FILES": "1"}):
         for n in names:
             if n not in sizes:
                 sizes[n] = gzipped(folder / n) if (folder / n).exists() else 0

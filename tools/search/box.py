@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,6 +14,9 @@ import yaml
 from tools.qa import PROJECT
 
 SETS = PROJECT.search_queries
+# The search worker, and the script that runs it under Node on a built site.
+WORKER = PROJECT.docs / "assets" / "search" / "worker.js"
+RANK = PROJECT.root / "tools" / "search" / "rank.cjs"
 # QA_SEARCH_SETS=tuning types the tuning set alone: what tuning runs, so the held-out set stays
 # unseen until an engine's settings are frozen (tools/search/README.md).
 CHOSEN = [
@@ -111,6 +117,26 @@ SEARCH_ALL = """async ([queries, box, meta, placeholder, visible]) => {
 def search_all(page, queries: list[str]) -> list[list[str]]:
     """search() for every query, in one call into the page (the box must be open)."""
     return page.evaluate(SEARCH_ALL, [queries, BOX, META, PLACEHOLDER, VISIBLE_RESULTS])
+
+
+def in_node(site: Path, queries: list[str], env: dict | None = None, params=None):
+    """What the site's own search worker answers for each query, run under Node on the built
+    site (tools/search/rank.cjs; `env` picks its mode, default: the result links a reader
+    sees, as search() reads them from the box)."""
+    environ = {**os.environ, **(env or {})}
+    if params:
+        environ["QA_PARAMS"] = json.dumps(params)
+    proc = subprocess.run(
+        ["node", str(RANK), str(site), str(WORKER)],
+        input=json.dumps({"queries": queries}), capture_output=True, text=True,
+        env=environ, cwd=PROJECT.root, check=True,
+    )  # fmt: skip
+    return json.loads(proc.stdout)
+
+
+def sampled(query: str, every: int) -> bool:
+    """A stable one-in-`every` sample of queries, the same on every machine."""
+    return int(hashlib.sha1(query.encode()).hexdigest(), 16) % every == 0
 
 
 def is_question(link: str) -> bool:

@@ -15,29 +15,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 from pathlib import Path
 
 import yaml
 
-from tools.qa import PROJECT
-from tools.search.box import KINDS, SETS, Query, load_queries, url_of
-
-RANK = PROJECT.root / "tools" / "search" / "rank.cjs"
-
-
-def ranks(
-    site: Path, queries: list[str], params: dict | None = None, env: dict | None = None
-):
-    environ = {**os.environ, **(env or {})}
-    if params:
-        environ["QA_PARAMS"] = json.dumps(params)
-    proc = subprocess.run(
-        ["node", str(RANK), str(site)], input=json.dumps({"queries": queries}),
-        capture_output=True, text=True, env=environ, cwd=PROJECT.root, check=True,
-    )  # fmt: skip
-    return json.loads(proc.stdout)
+from tools.search.box import KINDS, SETS, Query, in_node, load_queries, url_of
 
 
 def evaluate(
@@ -51,7 +33,7 @@ def evaluate(
     else:
         entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
         queries = [Query(path.stem, **entry) for entry in entries]
-    results = ranks(site, [q.q for q in queries], params, env)
+    results = in_node(site, [q.q for q in queries], env, params)
     rows = []
     for q, res in zip(queries, results, strict=True):
         want = url_of(q.expect)
