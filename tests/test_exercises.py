@@ -80,7 +80,7 @@ def load(name, path):
     return module
 
 checker = load("checker", sys.argv[1])
-checker._forbid(getattr(checker, "FORBIDDEN", ()), sys.argv[3:])
+checker._forbid(getattr(checker, "FORBIDDEN", ()), sys.argv[3:], getattr(checker, "ALLOWED", None))
 names = json.loads(sys.argv[2])
 results = []
 for i, path in enumerate(sys.argv[3:]):
@@ -238,3 +238,45 @@ def test_the_notebook_fails_a_forbidden_call(path):
     assert f"the task forbids {dotted}" in run.failure.message + run.stderr, (
         run.failure.message
     )
+
+
+# torch's private kernels (torch.ops, torch._*) fail every check, and a tensor puzzle's check fails
+# any call outside the page's rules (tools/exercises.py, FORBID and PUZZLE_RULES), each named. The
+# guard is the same generated code in every check: one exercise per page proves it.
+PRIVATE_CALLS = {
+    "torch.ops.aten.abs.default(torch.arange(2.0))": "torch.ops.aten.abs",
+    "torch._softmax(torch.arange(2.0), 0, False)": "_softmax",
+}
+PUZZLE_CALL = ("torch.ones(2).sum()", "your code calls torch.ones: the puzzle rules")
+# One exercise per page among those that use torch (micrograd's check hides torch altogether).
+GUARDED = sorted(
+    {
+        p.parent: p for p in reversed(EXERCISES) if "import torch" in exercises.stub(p)
+    }.values()
+)
+
+
+def injecting(solution: str, line: str) -> str:
+    """The solution, with `line` first in each of its solution sections."""
+    out = []
+    for text in solution.splitlines():
+        out.append(text)
+        if text.strip() == "# --8<-- [start:solution]":
+            out.append(text[: len(text) - len(text.lstrip())] + "import torch; " + line)
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("path", GUARDED, ids=ids(GUARDED))
+def test_a_private_kernel_or_a_call_outside_the_puzzle_rules_fails_and_is_named(path):
+    solution = path.read_text(encoding="utf-8")
+    calls = dict(PRIVATE_CALLS)
+    if exercises.allowed(path):
+        calls[PUZZLE_CALL[0]] = PUZZLE_CALL[1]
+    results = check_each(
+        path, [injecting(solution, c) for c in calls], "private_calls.py"
+    )
+    unnamed = [
+        (c, r) for (c, want), r in zip(calls.items(), results, strict=True)
+        if want not in (r or "")
+    ]  # fmt: skip
+    assert not unnamed, f"{PROJECT.rel(path)}: calls the check lets through: {unnamed}"

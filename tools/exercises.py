@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import ast
 import re
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -153,6 +154,23 @@ def stub(path: Path) -> str:
     return re.sub(r"\n{3,}", "\n\n\n", text) + f"\n\n# Check it: {ex.command}\n"
 
 
+# The tensor puzzles' rules (docs/coding/tensors.md, "The rules"): the only torch functions a
+# puzzle's solution may call, by the name the check's guard gives them (Tensor.__add__ and
+# torch.add are "add", Tensor.shape is "shape"). Every other call fails the check, named.
+PUZZLE_RULES = {
+    "tensors": tuple(
+        """arange where getitem to matmul add sub mul truediv div floordiv floor_divide mod
+        remainder pow neg pos eq ne lt le gt ge and or xor invert bitwise_and bitwise_or
+        bitwise_xor bitwise_not shape dim dtype is_floating_point""".split()
+    ),
+}
+
+
+def allowed(path: Path) -> tuple[str, ...] | None:
+    """The only calls an exercise allows (its page's puzzle rules), or None: any but FORBIDDEN."""
+    return PUZZLE_RULES.get(path.parent.name)
+
+
 def check_file(path: Path) -> str:
     """The imports, the check section, and a main that checks the reader's file."""
     source = path.read_text(encoding="utf-8")
@@ -194,7 +212,7 @@ def check_file(path: Path) -> str:
 
 if __name__ == "__main__":
     path = sys.argv[1] if len(sys.argv) > 1 else "{ex.stub_name}"
-    _forbid(globals().get("FORBIDDEN", ()), [path])
+    _forbid(globals().get("FORBIDDEN", ()), [path], globals().get("ALLOWED"))
     spec = importlib.util.spec_from_file_location("solution", path)
     solution = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(solution)
@@ -208,6 +226,19 @@ if __name__ == "__main__":
         traceback.print_exc()
         sys.exit(f"FAIL: your code raised {{type(e).__name__}}: {{e}}")
 '''
+    if rules := allowed(path):
+        while section and not section[-1].strip():
+            section.pop()
+        names_ = textwrap.wrap(", ".join(f'"{r}"' for r in rules), 84)
+        section += [
+            "",
+            "",
+            "# The puzzle rules: the only torch calls your code may make (the page says which).",
+            "ALLOWED = (",
+            *(f"    {line}" for line in names_),
+            ")",
+        ]
+        section[-2] += ","
     body = "\n".join(header + imports + ["", ""] + section).rstrip()
     return body + "\n\n" + FORBID + main
 
@@ -217,7 +248,7 @@ if __name__ == "__main__":
 # through torch.ops.aten, through torch's own Python version of the op (torch._refs, torch._decomp)
 # or through a module whose forward calls them; torch's own calls, the check's, are untouched.
 FORBID = """
-def _forbid(names, candidates):
+def _forbid(names, candidates, allowed=None):
     import functools
     import importlib
     import os
@@ -237,20 +268,62 @@ def _forbid(names, candidates):
     files = set().union(*map(defined_in, candidates))
     inside_torch = os.path.dirname(os.path.abspath(torch.__file__)) + os.sep
 
-    def torch_frames_under_candidate(depth):
-        # The names of torch's frames between this call and the reader's code; None when the
-        # reader's code is not on the stack (the check's own calls, torch printing a tensor).
-        frame, seen = sys._getframe(depth), set()
+    def under_candidate(depth):
+        # (the names of torch's frames between this call and the reader's code, the code of the
+        # outermost of them: what the reader's line called); None when the reader's code is not
+        # on the stack (the check's own calls, torch printing a tensor).
+        frame, seen, outer = sys._getframe(depth), set(), None
         while frame is not None:
             name = os.path.abspath(frame.f_code.co_filename)
             if name in files:
-                return seen
+                return seen, outer
             if name.endswith(os.path.join("torch", "_tensor_str.py")):
                 return None
             if name.startswith(inside_torch):
                 seen.add(frame.f_code.co_name)
+                if not name.endswith(os.path.join("torch", "_ops.py")):  # torch.ops' __call__
+                    outer = frame.f_code
             frame = frame.f_back
         return None
+
+    def torch_frames_under_candidate(depth):
+        found = under_candidate(depth + 1)
+        return None if found is None else found[0]
+
+    # torch.ops.* and torch's private functions (torch._softmax, Tensor._reshape_alias,
+    # torch._C._nn.thnn_conv2d) are kernels, not the API a task allows: a direct call fails.
+    public = (torch, torch.nn.functional, torch.Tensor, torch.linalg, torch.special, torch.fft)
+    public_ids = {id(v) for space in public for v in vars(space).values()}
+
+    def private(func):
+        if isinstance(func, (torch._ops.OpOverload, torch._ops.OpOverloadPacket)):
+            return True
+        name = getattr(func, "__name__", "")
+        if name.startswith("_") and not name.startswith("__"):
+            return True
+        module = getattr(func, "__module__", None) or ""
+        return module.startswith("torch._C") and id(func) not in public_ids
+
+    def label(func):
+        if isinstance(func, (torch._ops.OpOverload, torch._ops.OpOverloadPacket)):
+            return f"torch.ops.{func}"  # torch.ops.aten.abs.default
+        if getattr(func, "__name__", "") == "__get__":  # a property: Tensor.T, Tensor.mT
+            return f"Tensor.{getattr(getattr(func, '__self__', None), '__name__', '?')}"
+        name = getattr(func, "__qualname__", None) or getattr(func, "__name__", repr(func))
+        for inner, shown in (("_VariableFunctionsClass.", "torch."), ("TensorBase.", "Tensor.")):
+            name = name.replace(inner, shown)
+        return name
+
+    def plain(func):
+        # The name the puzzle rules use: Tensor.__add__ and torch.add alike are "add".
+        if getattr(func, "__name__", "") == "__get__":
+            return getattr(getattr(func, "__self__", None), "__name__", "?")
+        name = getattr(func, "__name__", "")
+        core = name[2:-2] if name.startswith("__") and name.endswith("__") else name
+        for prefix in ("r", "i"):  # __radd__, __iadd__
+            if core.startswith(prefix) and core[1:] in allowed:
+                core = core[1:]
+        return core
 
     def resolve(dotted):
         parts = dotted.split(".")
@@ -321,8 +394,9 @@ def _forbid(names, candidates):
     class Forbid(TorchFunctionMode):
         def __torch_function__(self, func, types, args=(), kwargs=None):
             name = getattr(func, "__name__", "").split(".")[0]
-            frames = torch_frames_under_candidate(2)
-            if frames is not None:
+            found = under_candidate(2)
+            if found is not None:
+                frames, outer = found
                 called = name in by_call and func is not other_op.get(by_call[name])
                 hit = [name] if called else sorted(frames & set(by_frame))
                 if hit:
@@ -331,10 +405,25 @@ def _forbid(names, candidates):
                         f"the task forbids {dotted} (called as {hit[0]}): write it"
                         " from the operations it allows"
                     )
+                # What the reader's own line called: this function, or torch's Python code
+                # that reached it without dispatching (outer).
+                direct = outer is None or outer is getattr(func, "__code__", None)
+                if direct and private(func):
+                    raise AssertionError(
+                        f"your code calls {label(func)}, a private kernel of torch's"
+                        " (torch.ops, torch._*): write it from public operations"
+                    )
+                if allowed is not None:
+                    what = label(func) if direct else f"torch's {outer.co_name}"
+                    if not direct or plain(func) not in allowed:
+                        raise AssertionError(
+                            f"your code calls {what}: the puzzle rules allow only"
+                            " torch.arange, torch.where, indexing, operators, @, .to(dtype)"
+                            " and reading .shape, .dim(), .dtype (the page's rules)"
+                        )
             return func(*args, **(kwargs or {}))
 
-    if names:
-        Forbid().__enter__()
+    Forbid().__enter__()
 
 """
 
@@ -369,10 +458,10 @@ def notebook(path: Path) -> str:
         nbformat.v4.new_code_cell(body),
         nbformat.v4.new_code_cell(check),
         nbformat.v4.new_code_cell(
-            "# The task's FORBIDDEN calls fail when your cell makes them.\n"
-            f"_forbid(FORBIDDEN, [{names}])\ncheck({names})"
-            if forbidden(path)
-            else f"check({names})"
+            "# The task's FORBIDDEN calls (and torch's private kernels) fail when your cell"
+            " makes them.\n"
+            f'_forbid(globals().get("FORBIDDEN", ()), [{names}], globals().get("ALLOWED"))\n'
+            f"check({names})"
         ),
     ]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
