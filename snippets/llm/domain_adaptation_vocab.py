@@ -24,8 +24,9 @@ def add_token(new_in, new_out):  # grow both matrices by one row
     return e, h
 
 
-inits = {
-    "random N(0, 1)": (torch.randn(d), torch.randn(d)),  # nn.Embedding's default
+inits = {  # each module's own default init: N(0, 1) in, U(+-1/sqrt(d)) out
+    "random, defaults": (nn.Embedding(1, d).weight[0], nn.Linear(d, 1).weight[0]),
+    "random, both N(0,1)": (torch.randn(d), torch.randn(d)),  # a large output row
     "mean of all rows": (emb.weight.mean(0), head.weight.mean(0)),
     "mean of its pieces": (emb.weight[pieces].mean(0), head.weight[pieces].mean(0)),
 }
@@ -35,9 +36,10 @@ for name, (i, o) in inits.items():
     p_new = new[:, V].exp().mean().item()  # how often the model would emit it
     kl = (old.exp() * (old - new[:, :V])).sum(-1).mean().item()
     cos = torch.cosine_similarity(e.weight[V], emb.weight[pieces].mean(0), 0).item()
-    print(f"{name:18s} P(new) {p_new:.4f}  KL(old||new) {kl:.4f}  cos {cos:.2f}")
-    # > random N(0, 1)     P(new) 0.1892  KL(old||new) 0.7852  cos -0.24
-    # > mean of all rows   P(new) 0.0007  KL(old||new) 0.0007  cos 0.98
-    # > mean of its pieces P(new) 0.0008  KL(old||new) 0.0008  cos 1.00
+    print(f"{name:19s} P(new) {p_new:.4f}  KL(old||new) {kl:.4f}  cos {cos:.2f}")
+    # > random, defaults    P(new) 0.0062  KL(old||new) 0.0064  cos -0.24
+    # > random, both N(0,1) P(new) 0.1993  KL(old||new) 1.0699  cos 0.07
+    # > mean of all rows    P(new) 0.0007  KL(old||new) 0.0007  cos 0.98
+    # > mean of its pieces  P(new) 0.0008  KL(old||new) 0.0008  cos 1.00
 print("uniform share 1/V:", round(1 / (V + 1), 4))
 # > uniform share 1/V: 0.001

@@ -49,14 +49,25 @@ except ValueError as e:
     print(e)  # but then adding it again, to change its lr, is refused
     # > some parameters appear in more than one parameter group
 
-# A scheduler built before add_param_group does not know the new group: LambdaLR
-# has one lambda for two groups and its step() fails
-opt3 = torch.optim.AdamW(model[2].parameters())
-sched = torch.optim.lr_scheduler.LambdaLR(opt3, lambda epoch: 0.9**epoch)
-opt3.add_param_group({"params": model[1].parameters()})
-opt3.step()
-try:
-    sched.step()
-except ValueError as e:
-    print(e)
-    # > zip() argument 2 is shorter than argument 1
+# A scheduler built before add_param_group does not know the new group. LambdaLR
+# (one lambda per group it saw) and OneCycleLR (no initial_lr) fail at step();
+# chainable LinearLR scales every group's current lr and ends the new one at 3x
+S = torch.optim.lr_scheduler
+for make in (
+    lambda o: S.LambdaLR(o, lambda epoch: 0.9**epoch),
+    lambda o: S.OneCycleLR(o, max_lr=lr, total_steps=10),
+    lambda o: S.LinearLR(o, start_factor=1 / 3, total_iters=5),  # a warmup
+):
+    opt3 = torch.optim.AdamW(model[2].parameters(), lr=lr)
+    sched = make(opt3)
+    opt3.add_param_group({"params": model[1].parameters(), "lr": lr})
+    try:
+        for _ in range(5):  # the whole warmup
+            opt3.step()
+            sched.step()
+        print(type(sched).__name__, [f"{g['lr']:.4f}" for g in opt3.param_groups])
+        # > LinearLR ['0.0100', '0.0300']
+    except (ValueError, KeyError) as e:
+        print(type(sched).__name__, type(e).__name__, e)
+        # > LambdaLR ValueError zip() argument 2 is shorter than argument 1
+        # > OneCycleLR KeyError 'initial_lr'

@@ -48,15 +48,17 @@ for name, ia, ib in [
     # > A random, B random as base: False |grad A| 5.095  |grad B| 1.170
 
 
-# the update's size after one SGD step on B, as r grows: alpha/r vs alpha/sqrt(r)
-def update_norm(r, scale, lr=0.1):
+# the update's size after one Adam step, as r grows: alpha/r vs alpha/sqrt(r)
+def update_norm(r, scale, lr=1e-3):
     torch.manual_seed(1)
     A = rand_a(r)
     B = nn.Parameter(zeros_b(r))
+    opt = torch.optim.Adam([B], lr=lr)  # A's gradient is 0 while B is 0
     y = base(x) + scale * (x @ A.T) @ B.T
     ((y - target) ** 2).mean().backward()
+    opt.step()
     with torch.no_grad():
-        delta = scale * (-lr * B.grad) @ A  # the change of the effective weight
+        delta = scale * B @ A  # the change of the effective weight
     return delta.norm().item()
 
 
@@ -65,6 +67,6 @@ for r in (4, 16, 64):
         f"r={r:2d}  alpha/r: {update_norm(r, alpha / r):.4f}",
         f"  alpha/sqrt(r) (rsLoRA): {update_norm(r, alpha / math.sqrt(r)):.4f}",
     )
-    # > r= 4  alpha/r: 0.1907   alpha/sqrt(r) (rsLoRA): 0.7628
-    # > r=16  alpha/r: 0.0263   alpha/sqrt(r) (rsLoRA): 0.4204
-    # > r=64  alpha/r: 0.0040   alpha/sqrt(r) (rsLoRA): 0.2551
+    # > r= 4  alpha/r: 0.0680   alpha/sqrt(r) (rsLoRA): 0.1361
+    # > r=16  alpha/r: 0.0357   alpha/sqrt(r) (rsLoRA): 0.1427
+    # > r=64  alpha/r: 0.0206   alpha/sqrt(r) (rsLoRA): 0.1651
