@@ -87,7 +87,7 @@ for i, path in enumerate(sys.argv[3:]):
     try:
         candidate = load(f"candidate{i}", path)
         with contextlib.redirect_stdout(io.StringIO()):
-            checker.check(*[getattr(candidate, n) for n in names])
+            checker.check(*[checker._keeps_inputs(getattr(candidate, n)) for n in names])
         results.append(None)
     except BaseException as e:
         results.append(f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
@@ -280,3 +280,12 @@ def test_a_private_kernel_or_a_call_outside_the_puzzle_rules_fails_and_is_named(
         if want not in (r or "")
     ]  # fmt: skip
     assert not unnamed, f"{PROJECT.rel(path)}: calls the check lets through: {unnamed}"
+
+
+def test_a_solution_that_modifies_its_input_in_place_fails_and_is_named():
+    """Every check wraps the reader's functions (tools/exercises.py, _keeps_inputs): a tensor
+    argument modified in place fails, named, unless the task's MUTATES lists it."""
+    path = PROJECT.snippets / "coding" / "layers" / "layer_norm.py"
+    solution = path.read_text(encoding="utf-8")
+    results = check_each(path, [injecting(solution, "x.detach().mul_(1)")], "in_place.py")
+    assert "layer_norm modified its argument x in place" in (results[0] or ""), results

@@ -194,7 +194,7 @@ def check_file(path: Path) -> str:
         if inside:
             section.append(line)
     ex = exercise(path)
-    names = ", ".join(f"solution.{n}" for n in ex.checked)
+    names = ", ".join(f"_keeps_inputs(solution.{n})" for n in ex.checked)
     header = [
         f'"""Check an implementation of {", ".join(ex.checked)} against torch\'s own.',
         "",
@@ -425,6 +425,41 @@ def _forbid(names, candidates, allowed=None):
 
     Forbid().__enter__()
 
+
+def _keeps_inputs(fn):
+    # The reader's function, checked at every call: no tensor argument modified in place (its
+    # version counter moved), unless the task's MUTATES names it (an optimizer's step).
+    import functools
+    import inspect
+
+    import torch
+
+    if not inspect.isfunction(fn):
+        return fn
+    signature = inspect.signature(fn)
+    may_change = set(globals().get("MUTATES", ()))
+
+    @functools.wraps(fn)
+    def checked(*args, **kwargs):
+        try:
+            bound = signature.bind(*args, **kwargs).arguments
+        except TypeError:
+            return fn(*args, **kwargs)
+        before = {
+            k: (v, v._version) for k, v in bound.items()
+            if isinstance(v, torch.Tensor) and k not in may_change
+        }  # fmt: skip
+        out = fn(*args, **kwargs)
+        for name, (value, version) in before.items():
+            if value._version != version:
+                raise AssertionError(
+                    f"{fn.__name__} modified its argument {name} in place: the task does not"
+                    " ask for that (the caller's tensor is theirs); compute out of place"
+                )
+        return out
+
+    return checked
+
 """
 
 
@@ -461,7 +496,7 @@ def notebook(path: Path) -> str:
             "# The task's FORBIDDEN calls (and torch's private kernels) fail when your cell"
             " makes them.\n"
             f'_forbid(globals().get("FORBIDDEN", ()), [{names}], globals().get("ALLOWED"))\n'
-            f"check({names})"
+            f"check({', '.join(f'_keeps_inputs({n})' for n in ex.checked)})"
         ),
     ]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
