@@ -42,3 +42,21 @@ for name, (z1, z2) in cases.items():
     # > one direction inv 0.000 var 0.000 cov 31.116 VICReg 31.12 InfoNCE 4.85
 print(f"log N = {torch.log(torch.tensor(float(N))):.2f}")
 # > log N = 5.55
+
+
+def nt_xent(
+    z1, z2, tau=0.1
+):  # SimCLR's own loss: 2N views, each against the 2N-1 others
+    z = F.normalize(torch.cat([z1, z2]), dim=1)
+    sim = z @ z.T / tau
+    sim.fill_diagonal_(float("-inf"))  # a view is not its own candidate
+    positive = torch.arange(2 * N).roll(N)  # view i's positive is i + N (mod 2N)
+    return F.cross_entropy(sim, positive)
+
+
+collapsed = torch.ones(N, d)
+print(
+    f"NT-Xent collapsed {nt_xent(collapsed, collapsed):.2f},",
+    f"log(2N - 1) = {torch.log(torch.tensor(2.0 * N - 1)):.2f}",
+)
+# > NT-Xent collapsed 6.24, log(2N - 1) = 6.24

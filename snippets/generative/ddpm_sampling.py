@@ -33,3 +33,16 @@ for t in reversed(range(T)):
     x = (x - betas[t] / (1 - alpha_bar[t]).sqrt() * eps) / alphas[t].sqrt()
 print(f"no noise: mean {x.mean():.3f}, std {x.std():.3f}")
 # > no noise: mean 3.000, std 0.002
+
+# alpha_t where the formula needs alpha_bar_t: no error, a wrong spread
+x = torch.randn(20_000, dtype=torch.float64)
+for t in reversed(range(T)):
+    eps = eps_oracle(x, t)
+    mean = (x - betas[t] / (1 - alphas[t]).sqrt() * eps) / alphas[t].sqrt()  # wrong
+    noise = torch.randn_like(x) if t > 0 else 0.0
+    x = mean + betas[t].sqrt() * noise
+print(f"alpha for alpha_bar: mean {x.mean():.3f}, std {x.std():.2f}")
+# > alpha for alpha_bar: mean 3.002, std 0.18
+# noise on the last step would add sigma_1 z, a small blur with this schedule
+print(f"sigma_1 = sqrt(beta_1) = {betas[0].sqrt():.2f}")
+# > sigma_1 = sqrt(beta_1) = 0.01

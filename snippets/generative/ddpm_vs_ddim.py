@@ -14,7 +14,8 @@ def eps_model(x_t, t):
 
 def sample(x, steps, eta):
     # DDIM (Song et al. eq. 12) on a subsequence of the 1000 training steps;
-    # eta=1 with all 1000 steps is DDPM's ancestral sampler
+    # eta=1 with all 1000 steps is DDPM's ancestral sampler, with sigma_t^2 the
+    # posterior variance beta-tilde_t (Ho et al.'s second choice, not beta_t)
     ts = torch.linspace(T - 1, 0, steps).round().long().tolist()
     for t, t_prev in zip(ts, ts[1:] + [None], strict=True):
         a = alpha_bar[t]
@@ -27,6 +28,17 @@ def sample(x, steps, eta):
             x = x + sigma * torch.randn_like(x)
     return x
 
+
+# eta = 1: sigma_t^2 = (1 - abar_{t-1}) / (1 - abar_t) * beta_t, the posterior variance
+a, a_prev = alpha_bar[1:], alpha_bar[:-1]
+sigma2 = (1 - a_prev) / (1 - a) * (1 - a / a_prev)
+print(
+    "eta=1 is beta-tilde:",
+    torch.allclose(sigma2, (1 - a_prev) / (1 - a) * betas[1:]),
+    "| is beta:",
+    torch.allclose(sigma2, betas[1:]),
+)
+# > eta=1 is beta-tilde: True | is beta: False
 
 x_T = torch.randn(20_000, dtype=torch.float64)
 for name, steps, eta in [

@@ -11,10 +11,11 @@ print(round(torch.linalg.eigvals(W).abs().max().item(), 3))
 
 
 def run(nonlinearity, W_hh, x):
-    rnn = nn.RNN(H, H, nonlinearity=nonlinearity, bias=False, batch_first=True)
+    n = len(W_hh)
+    rnn = nn.RNN(n, n, nonlinearity=nonlinearity, bias=False, batch_first=True)
     with torch.no_grad():
         rnn.weight_hh_l0.copy_(W_hh)
-        rnn.weight_ih_l0.copy_(torch.eye(H))  # the input is added as it is
+        rnn.weight_ih_l0.copy_(torch.eye(n))  # the input is added as it is
     return rnn, rnn(x)[0][0]  # (L, H): the state at every step
 
 
@@ -38,3 +39,17 @@ for nl in ("tanh", "relu"):
     if nl == "relu":  # h_t = h_{t-1} + x_t: the state is the running sum
         print(torch.allclose(out[-1], x[0].sum(0)))
         # > True
+
+# W_hh's spectral radius does not decide it: ReLU is linear on the active units only
+for name, W2 in (
+    ("nilpotent", torch.tensor([[2.0, 4.0], [-1.0, -2.0]])),  # radius 0
+    ("-1.5 I", -1.5 * torch.eye(2)),  # radius 1.5
+):
+    _, out = run("relu", W2, torch.ones(1, 60, 2))  # positive inputs, 60 steps
+    radius = torch.linalg.eigvals(W2).abs().max().item()
+    print(name, f"radius {radius:.1f}", f"max |h| {out.abs().max():.1e}")
+    # > nilpotent radius 0.0 max |h| 2.3e+18
+    # > -1.5 I radius 1.5 max |h| 1.0e+00
+    if name == "nilpotent":  # unit 2 stays off, so unit 1 follows h <- 2 h + x
+        print("unit 2 off after step 0:", (out[1:, 1] == 0).all().item())
+        # > unit 2 off after step 0: True
