@@ -456,7 +456,9 @@ def on_page_content(content, page, config, files):
             + content[first.start() :]
         )
     content = exercise_states(content)
-    content = mark_output(CODE_BLOCK.sub(r"\1 data-search-exclude", content))
+    content = size_blocks(
+        mark_output(CODE_BLOCK.sub(r"\1 data-search-exclude", content))
+    )
     return pin_docs_links(content)
 
 
@@ -494,6 +496,21 @@ def exercise_states(content: str) -> str:
 # What a print wrote, shown under it as `# > ...` (a comment, so the copied program still runs):
 # Pygments makes it a comment span; the site shows it as output (docs/assets/extra.css, qa-out).
 OUTPUT_LINE = re.compile(r'<span class="c1"># &gt;(?P<text>(?: [^<]*)?)</span>')
+
+
+# A block's line count, so that its size before it is laid out (docs/assets/extra.css,
+# content-visibility) is close to its real one: a page whose blocks all had one estimate moved by
+# thousands of pixels as a reader (or a link to the footer) scrolled through it.
+BLOCK_BODY = re.compile(
+    r'(<div class="language-[\w-]+ highlight")([^>]*>)(.*?</code></pre>)', re.S
+)
+
+
+def size_blocks(html_text: str) -> str:
+    return BLOCK_BODY.sub(
+        lambda m: f'{m[1]} style="--qa-lines: {m[3].count(chr(10))}"{m[2]}{m[3]}',
+        html_text,
+    )
 
 
 def mark_output(html_text: str) -> str:
