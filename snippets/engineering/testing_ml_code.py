@@ -15,6 +15,12 @@ class Pool(nn.Module):  # (batch, tokens, dim) -> (batch, classes)
         return self.head(x.flatten(1))
 
 
+class Center(Pool):  # subtracts the batch mean: mixes samples, yet equivariant
+    def forward(self, x):
+        x = x.flatten(1)
+        return self.head(x - x.mean(0))  # what BatchNorm in train mode does
+
+
 def test_shapes(model):
     return all(model(torch.randn(b, 3, 4)).shape == (b, 5) for b in (1, 2, 7))
 
@@ -22,6 +28,12 @@ def test_shapes(model):
 def test_batch_permutation(model):  # each sample's output depends on it alone
     x, perm = torch.randn(6, 3, 4), torch.randperm(6)
     return torch.allclose(model(x)[perm], model(x[perm]), atol=1e-6)
+
+
+def test_sample_isolation(model):  # output 0 has no gradient from samples 1..5
+    x = torch.randn(6, 3, 4, requires_grad=True)
+    model(x)[0].sum().backward()
+    return bool((x.grad[1:] == 0).all())
 
 
 def test_overfit_one_batch(make_model, steps=100):
@@ -63,11 +75,14 @@ class SquareWrong(Square):
 
 
 torch.manual_seed(0)
-good, bad = Pool(), Pool(buggy=True)
+good, bad, center = Pool(), Pool(buggy=True), Center()
 print("shapes:", test_shapes(good), test_shapes(bad))
 # > shapes: True True
-print("batch permutation:", test_batch_permutation(good), test_batch_permutation(bad))
-# > batch permutation: True False
+models = (good, bad, center)
+print("batch permutation:", *[test_batch_permutation(m) for m in models])
+# > batch permutation: True False True
+print("sample isolation:", *[test_sample_isolation(m) for m in models])
+# > sample isolation: True False False
 buggy = test_overfit_one_batch(lambda: Pool(buggy=True))
 print("overfit one batch:", test_overfit_one_batch(Pool), buggy)
 # > overfit one batch: True True

@@ -19,3 +19,14 @@ print(sorted(set(re.findall(r"cpp_fused_\w+?_\d+\b", code))))  # one fused C++ k
 # > ['cpp_fused_add_mul_relu_sum_0']
 print("triton" in code)  # on CPU, C++; on a GPU, Triton
 # > False
+
+
+def g(x, w):  # a matmul with an elementwise epilogue
+    return torch.relu(x @ w + 1.0)
+
+
+w = torch.randn(128, 32)
+_, codes = run_and_get_code(torch.compile(g), x, w)
+names = re.findall(r"extern_kernels\.\w+|cpp_fused_\w+?_\d+\b", "\n".join(codes))
+print(sorted(set(names)))  # the matmul is a library call, only the epilogue generated
+# > ['cpp_fused_add_relu_0', 'extern_kernels.mm']

@@ -60,3 +60,11 @@ for size in (4096, 4100):
     print(f"N={size}: {padded // 128} tiles per side, {idle:.1%} idle")
     # > N=4096: 32 tiles per side, 0.0% idle
     # > N=4100: 33 tiles per side, 5.8% idle
+
+# torch 2.13's defaults: float32 matmuls exact ("none" inherits the global
+# "highest"), cuDNN convolutions and RNNs TF32
+cuda, cudnn = torch.backends.cuda, torch.backends.cudnn
+print("matmul:", torch.get_float32_matmul_precision(), cuda.matmul.fp32_precision)
+# > matmul: highest none
+print("cudnn conv, rnn:", cudnn.conv.fp32_precision, cudnn.rnn.fp32_precision)
+# > cudnn conv, rnn: tf32 tf32

@@ -75,6 +75,15 @@ def main():
         # > distinct of 16 per epoch: [16, 16]
         print("loaded == trained, == one process (rank 0, 1):", flags0, flags1)
         # > loaded == trained, == one process (rank 0, 1): [True, True] [True, True]
+        for drop in (False, True):  # 5 samples do not split evenly over 2 ranks
+            parts = [
+                list(DistributedSampler(range(5), 2, r, shuffle=False, drop_last=drop))
+                for r in range(2)
+            ]
+            both = set(parts[0]) & set(parts[1])
+            print(f"5 samples, drop_last={drop}:", parts, "on both:", both)
+            # > 5 samples, drop_last=False: [[0, 2, 4], [1, 3, 0]] on both: {0}
+            # > 5 samples, drop_last=True: [[0, 2], [1, 3]] on both: set()
         os.remove(path)
         os.rmdir(os.path.dirname(path))
     # every rank is done with its collectives before any closes its sockets

@@ -45,3 +45,7 @@ for case, options in cases.items():
         # >   HSDP: FSDP inside each node               28.0B
         # >   TP 8 x PP 8 x DP 8, ZeRO-1               651.6B
         # >   FSDP over all 512                       1792.0B
+
+# Ren et al. 2021 trained 13B with ZeRO-Offload on one 32 GB V100
+print(f"ZeRO-Offload, 32 GB GPU: {0.7 * 32e9 / 2 / 1e9:.1f}B")
+# > ZeRO-Offload, 32 GB GPU: 11.2B

@@ -39,3 +39,14 @@ print(
     torch.allclose(torch.cat(naive), full, atol=1e-6),
 )
 # > per-block softmax averaged == full: False
+
+# a causal mask: the query at position i sees keys 0..i. Contiguous blocks
+# leave the last rank the most (query, key) pairs; the head-tail order gives
+# rank r chunks r and 2n-1-r of 2n (context_parallel's default load balancer)
+pos = torch.arange(t)
+print("causal pairs, contiguous:", [int((b + 1).sum()) for b in pos.chunk(n)])
+# > causal pairs, contiguous: [10, 26, 42]
+c = pos.chunk(2 * n)
+head_tail = [torch.cat([c[r], c[2 * n - 1 - r]]) for r in range(n)]
+print("causal pairs, head-tail:", [int((b + 1).sum()) for b in head_tail])
+# > causal pairs, head-tail: [26, 26, 26]

@@ -15,16 +15,16 @@ for batch in (32, 4096):
     plans = {
         # whole model on each rank, half the batch: all-reduce of the gradients
         "data": (1.0, params),
-        # half the layers: one activation crosses forward, its gradient backward
-        "pipeline": (1 / n, 2 * acts[depth // n].numel()),
+        # half the layers: rank 0 sends the boundary activation, rank 1 its gradient
+        "pipeline": (1 / n, acts[depth // n].numel()),
         # half of each layer: every 2nd layer's output all-reduced, fwd and bwd
         "tensor": (1 / n, 2 * (depth // 2) * acts[-1].numel()),
     }
     for name, (held, sent) in plans.items():
         print(f"batch {batch:4d} {name:8s} holds {held:.1f}, sends {sent:7d}")
         # > batch   32 data     holds 1.0, sends  263168
-        # > batch   32 pipeline holds 0.5, sends   16384
+        # > batch   32 pipeline holds 0.5, sends    8192
         # > batch   32 tensor   holds 0.5, sends   32768
         # > batch 4096 data     holds 1.0, sends  263168
-        # > batch 4096 pipeline holds 0.5, sends 2097152
+        # > batch 4096 pipeline holds 0.5, sends 1048576
         # > batch 4096 tensor   holds 0.5, sends 4194304

@@ -45,3 +45,18 @@ print("ZeRO-2 ", w + (g + k) / N)  # + gradients
 # > ZeRO-2  3.75
 print("ZeRO-3 ", (w + g + k) / N)  # + parameters (FSDP)
 # > ZeRO-3  2.0
+
+# torch.autocast keeps the model in fp32: fp32 weights and gradients, no master copy
+model32 = nn.Linear(1000, 1000)
+opt32 = torch.optim.Adam(model32.parameters())
+with torch.autocast("cpu", dtype=torch.bfloat16):
+    out = model32(torch.randn(4, 1000))  # the matmul runs in bf16
+out.float().sum().backward()
+opt32.step()
+w = nbytes(model32.parameters()) / n
+g = nbytes(p.grad for p in model32.parameters()) / n
+k = nbytes(t for s in opt32.state.values() for t in s.values() if t.dim()) / n
+print("autocast: weights", w, "grads", g, "adam", k, "total", w + g + k)
+# > autocast: weights 4.0 grads 4.0 adam 8.0 total 16.0
+print("autocast ZeRO-1", w + g + k / N, "ZeRO-2", w + (g + k) / N)
+# > autocast ZeRO-1 9.0 ZeRO-2 5.5
