@@ -299,6 +299,8 @@ def _forbid(names, candidates, allowed=None):
         if isinstance(func, (torch._ops.OpOverload, torch._ops.OpOverloadPacket)):
             return True
         name = getattr(func, "__name__", "")
+        if name.startswith("_foreach_"):  # the multi-tensor API torch's own optimizers use
+            return False
         if name.startswith("_") and not name.startswith("__"):
             return True
         module = getattr(func, "__module__", None) or ""
