@@ -78,14 +78,21 @@ for name, branches in (("naive", naive), ("with 1x1 reductions", reduced)):
     # > naive: 387,072 params, out (1, 416, 28, 28)
     # > with 1x1 reductions: 163,328 params, out (1, 256, 28, 28)
 
-# ResNet (2015): the bottleneck block's 1x1 convs shrink the 3x3 conv's channels 4x
-basic = nn.Sequential(
-    nn.Conv2d(256, 256, 3, bias=False), nn.Conv2d(256, 256, 3, bias=False)
-)
+
+# ResNet (2015): the bottleneck block's 1x1 convs shrink the 3x3 conv's channels 4x.
+# He et al. compare it with the basic block (two 3x3) at 64 channels, not at 256
+def basic(c):
+    return nn.Sequential(nn.Conv2d(c, c, 3, bias=False), nn.Conv2d(c, c, 3, bias=False))
+
+
 bottleneck = nn.Sequential(
     nn.Conv2d(256, 64, 1, bias=False),
     nn.Conv2d(64, 64, 3, bias=False),
     nn.Conv2d(64, 256, 1, bias=False),
 )
-print(f"two 3x3 at 256: {params(basic):,}; bottleneck: {params(bottleneck):,}")
-# > two 3x3 at 256: 1,179,648; bottleneck: 69,632
+print(
+    f"bottleneck at 256: {params(bottleneck):,}; two 3x3 at 64: {params(basic(64)):,}"
+)
+# > bottleneck at 256: 69,632; two 3x3 at 64: 73,728
+print(f"two 3x3 at 256: {params(basic(256)):,}")
+# > two 3x3 at 256: 1,179,648

@@ -41,6 +41,10 @@ for i in range(6):
 dense = nn.Sequential(*block)
 print(widths, "->", dense(x).shape[1], f"{params(dense):,} params")
 # > [64, 96, 128, 160, 192, 224] -> 256 335,040 params
+# each layer adds k maps, but its 1x1 (c * 4k weights) and first BN grow with what it
+# reads; only the 3x3 (4k * k * 9 weights) is the same in every layer
+print("per layer:", [params(layer) for layer in block], params(block[0].f[5]))
+# > per layer: [45440, 49600, 53760, 57920, 62080, 66240] 36864
 
 
 # Squeeze-and-excitation (2017): global average pool, a bottleneck MLP (reduction
@@ -66,11 +70,14 @@ bottleneck = nn.Sequential(
 p_se, p_block = params(se), params(bottleneck)
 print(f"SE: {p_se:,} params, {p_se / p_block:.0%} of the block's {p_block:,}")
 # > SE: 8,464 params, 12% of the block's 69,632
-# FLOPs: the MLP's matmuls; the per-pixel scaling (one multiply per value) is not a
-# matmul, so FlopCounterMode leaves it out: counted here by hand
-f_se, f_block = flops(se, x) + x.numel(), flops(bottleneck, x)
-print(f"{f_se:,} FLOPs, {f_se / f_block:.2%} of the block's {f_block:,}")
-# > 819,200 FLOPs, 0.19% of the block's 436,731,904
+# FLOPs: FlopCounterMode counts the MLP's matmuls only; the squeeze (a mean: one add
+# per value) and the per-pixel scaling (one multiply per value) are counted by hand
+f_mlp, f_block = flops(se, x), flops(bottleneck, x)
+f_se = f_mlp + 2 * x.numel()
+print(f"{f_mlp:,} + 2 x {x.numel():,} = {f_se:,} FLOPs")
+# > 16,384 + 2 x 802,816 = 1,622,016 FLOPs
+print(f"{f_se / f_block:.2%} of the block's {f_block:,}")
+# > 0.37% of the block's 436,731,904
 gate = se.mlp(x.mean((2, 3)))  # se(x) = x * gate: one scale per channel, in (0, 1)
 print(tuple(gate.shape), 0 < gate.min().item() and gate.max().item() < 1)
 # > (1, 256) True

@@ -1,3 +1,5 @@
+import warnings
+
 import torch
 from torch import nn
 from torch.utils.flop_counter import FlopCounterMode
@@ -56,3 +58,25 @@ try:
 except ValueError as e:
     print(e)
     # > out_channels must be divisible by groups
+
+# float32 convs on CUDA: cuDNN may use TF32 by default, matmuls not (the settings exist,
+# and read the same, on a CPU build). The current API is fp32_precision per backend
+print(
+    torch.backends.cudnn.conv.fp32_precision,
+    torch.backends.cuda.matmul.fp32_precision,
+    torch.get_float32_matmul_precision(),
+)
+# > tf32 none highest
+# the legacy flags still read without a warning, but raise once the two APIs disagree
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(
+        torch.backends.cudnn.allow_tf32, torch.backends.cuda.matmul.allow_tf32, caught
+    )
+    # > True False []
+torch.backends.cudnn.conv.fp32_precision = "ieee"  # cuDNN RNNs stay "tf32"
+try:
+    print(torch.backends.cudnn.allow_tf32)
+except RuntimeError as e:
+    print(str(e).split("that ")[1].split(".")[0])
+    # > cuDNN conv and cuDNN RNN have different TF32 flags

@@ -10,6 +10,12 @@ for k in (3, 4):
     print(f"k={k}, padding 0..3:", sizes)
     # > k=3, padding 0..3: [30, 32, 34, 36]
     # > k=4, padding 0..3: [29, 31, 33, 35]
+# at dilation 2 a 4-tap kernel spans d(k - 1) + 1 = 7 inputs: it has a centre again
+print(
+    "k=4, dilation 2, padding 3:",
+    F.conv1d(x, torch.ones(1, 1, 4), padding=3, dilation=2).shape[-1],
+)
+# > k=4, dilation 2, padding 3: 32
 
 # To keep 32 with k = 2, pad one side only: the output moves half a pixel per layer.
 # An impulse at 16: where is its centre of mass after n layers?

@@ -52,3 +52,16 @@ g = x.grad[0, 0] / x.grad.sum()
 # the pixels the output reads (21x21 = 441), and the share of the central 7x7
 print((g > 0).sum().item(), f"{g[17:24, 17:24].sum():.0%}")
 # > 441 68%
+
+# measured() feeds zeros: with a ReLU in the stack no gradient gets through (relu's
+# backward at 0 is 0), so the method also needs positive inputs wherever a ReLU sits
+torch.manual_seed(0)
+net = nn.Sequential(conv(3), nn.ReLU(), conv(3))
+for m in (net[0], net[2]):
+    nn.init.constant_(m.weight, 1.0)
+for x in (torch.zeros(1, 1, 32, 32), torch.rand(1, 1, 32, 32)):
+    x.requires_grad_()
+    net(x)[0, 0, 16, 16].backward()
+    print("inputs with a nonzero gradient:", (x.grad != 0).sum().item())
+    # > inputs with a nonzero gradient: 0
+    # > inputs with a nonzero gradient: 25

@@ -44,6 +44,18 @@ for theta in [fits[0], torch.randn(3)]:
     )
     # > smallest Hessian eigenvalue: 0.0347
     # > smallest Hessian eigenvalue: 0.0506
+# one minimum from any start needs a step below 2 / L; L = lambda_max(A^T A) / (4n)
+# bounds the Hessian (A: X with a column of ones)
+A = torch.cat([X, torch.ones(200, 1)], 1)
+print(f"2 / L = {2 / (torch.linalg.eigvalsh(A.T @ A / 200).max().item() / 4):.1f}")
+# > 2 / L = 6.8
+for init in [0.0, 5.0]:  # at lr 30 the two starts end apart, neither at the minimum
+    big = nn.Linear(2, 1)
+    nn.init.constant_(big.weight, init)
+    nn.init.constant_(big.bias, -init)
+    print(f"lr 30, init {init}: loss {train(big, steps=200, lr=30.0):.4f}")
+    # > lr 30, init 0.0: loss 2.2220
+    # > lr 30, init 5.0: loss 0.4899
 # a small MLP: same data, same loss, two seeds, two different solutions
 mlps = []
 for seed in [0, 1]:
