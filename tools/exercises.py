@@ -161,7 +161,7 @@ PUZZLE_RULES = {
     "tensors": tuple(
         """arange where getitem to matmul add sub mul truediv div floordiv floor_divide mod
         remainder pow neg pos eq ne lt le gt ge and or xor invert bitwise_and bitwise_or
-        bitwise_xor bitwise_not shape dim dtype is_floating_point""".split()
+        bitwise_xor bitwise_not shape dim dtype is_floating_point promote_types""".split()
     ),
 }
 
@@ -421,7 +421,8 @@ def _forbid(names, candidates, allowed=None):
                         raise AssertionError(
                             f"your code calls {what}: the puzzle rules allow only"
                             " torch.arange, torch.where, indexing, operators, @, .to(dtype)"
-                            " and reading .shape, .dim(), .dtype (the page's rules)"
+                            " and reading .shape, .dim(), .dtype, torch.promote_types (the page's"
+                            " rules)"
                         )
             return func(*args, **(kwargs or {}))
 

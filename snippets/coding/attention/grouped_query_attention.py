@@ -25,13 +25,21 @@ def grouped_query_attention(q, k, v, is_causal=False):
 class NoEnableGQA(TorchFunctionMode):  # the task's rule, while your function runs
     def __torch_function__(self, func, types, args=(), kwargs=None):
         # SDPA under any of its names (F., torch.ops.aten., _scaled_dot_product_*),
-        # with enable_gqa, or handed fewer kv heads than query heads.
+        # with enable_gqa, or handed fewer kv heads than query heads where only
+        # enable_gqa makes them fit. A head axis of 1 broadcasts without it
+        # (k[:, :, None] against q (B, n_kv_heads, g, L, d), or one kv head): allowed.
         if "scaled_dot_product" in getattr(func, "__name__", ""):
+            assert not (kwargs or {}).get("enable_gqa"), (
+                f"calls {func.__name__} with enable_gqa=True"
+            )
             q, k = (args + (None, None))[:2]
             fewer = all(isinstance(t, torch.Tensor) and t.dim() > 2 for t in (q, k))
-            fewer = fewer and q.size(-3) != k.size(-3)
-            gqa = (kwargs or {}).get("enable_gqa") or fewer
-            assert not gqa, f"calls {func.__name__} with enable_gqa=True"
+            fewer = fewer and 1 != k.size(-3) != q.size(-3) != 1
+            assert not fewer, (
+                f"calls {func.__name__} with {q.size(-3)} query heads against"
+                f" {k.size(-3)} kv heads, which only enable_gqa accepts: give k and v"
+                " the query heads' count (or a head axis of 1 that broadcasts)"
+            )
         return func(*args, **(kwargs or {}))
 
 
@@ -105,6 +113,43 @@ def check(grouped_query_attention):
             f"q, k, v transposed from (B, L, H, d), not contiguous, causal={is_causal}"
         )
         compare(case, got, want, leaves)
+    # is_causal left out: the Task box's default is False.
+    q = torch.randn(B, 6, 3, d, dtype=torch.float64)
+    k, v = (torch.randn(B, 2, 3, d, dtype=torch.float64) for _ in range(2))
+    with NoEnableGQA():
+        got = grouped_query_attention(q, k, v)
+    want = F.scaled_dot_product_attention(q, k, v, enable_gqa=True)
+    torch.testing.assert_close(
+        got,
+        want,
+        msg=lambda m: (
+            "called without is_causal, 6 heads, 2 kv heads, L = S = 3"
+            f" (the default is is_causal=False, full attention): {m}"
+        ),
+    )
+    # Half precision: the output keeps the inputs' dtype (within its rounding of the
+    # float64 result; computing inside in float32 is fine, returning float32 is not).
+    for dtype, tol in ((torch.float16, 1e-2), (torch.bfloat16, 5e-2)):
+        q = torch.randn(B, 6, 5, d).to(dtype)
+        k, v = (torch.randn(B, 2, 5, d).to(dtype) for _ in range(2))
+        for is_causal in (False, True):
+            with NoEnableGQA():
+                got = grouped_query_attention(q, k, v, is_causal=is_causal)
+            want = F.scaled_dot_product_attention(
+                *(t.double() for t in (q, k, v)), is_causal=is_causal, enable_gqa=True
+            )
+            case = f"{dtype} inputs, 6 heads, 2 kv heads, is_causal={is_causal}"
+            assert isinstance(got, torch.Tensor) and got.dtype == dtype, (
+                f"{case}: returned {getattr(got, 'dtype', type(got).__name__)}, want"
+                f" {dtype} (in the inputs' dtype: upcast inside, cast the output back?)"
+            )
+            torch.testing.assert_close(
+                got.double(),
+                want,
+                rtol=tol,
+                atol=tol,
+                msg=lambda m, case=case: f"{case}, vs the float64 result: {m}",
+            )
     print("grouped_query_attention = SDPA(enable_gqa): GQA, MQA, MHA, L < S, grads")
     # > grouped_query_attention = SDPA(enable_gqa): GQA, MQA, MHA, L < S, grads
 

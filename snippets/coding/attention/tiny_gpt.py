@@ -181,6 +181,48 @@ def check(TinyGPT, train_step):
         "the raw x back: x + f(norm(x))"
     )
 
+    class Heads(TorchFunctionMode):  # the head count of each attention call it sees
+        def __init__(self):
+            super().__init__()
+            self.heads = []
+
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            kw = kwargs or {}
+            if func is F.scaled_dot_product_attention:
+                q = args[0] if args else kw["query"]
+                if q.dim() == 4:  # (B, heads, T, head_dim)
+                    self.heads.append(q.shape[1])
+            elif func is F.multi_head_attention_forward:
+                self.heads.append(args[4] if len(args) > 4 else kw["num_heads"])
+            return func(*args, **kw)
+
+    # n_layers blocks, n_heads heads: the norm calls grow by the same number (one
+    # block's, at least 1) with each layer, from at least 1 (the final norm) at 0
+    # layers; every attention the forward runs has n_heads heads. Built with the
+    # RNG state restored, so that the training below is the same.
+    rng, counts, x = torch.get_rng_state(), {}, windows[:1, :-1]
+    for n in (1, 2, 3):
+        other = TinyGPT(V, d_model, n_heads=4, n_layers=n, max_len=T)
+        other.train()  # a plain forward with autograd: no fused fast path
+        with Norms() as norms, Heads() as heads:
+            other(x)
+        counts[n] = len(norms.outs)
+        modules = [m.num_heads for m in other.modules() if hasattr(m, "num_heads")]
+        seen = sorted(set(heads.heads + modules))
+        assert seen in ([], [4]), (
+            f"TinyGPT(n_heads=4, n_layers={n}): attention with {seen} heads "
+            "(nn.MultiheadAttention's num_heads, or dim 1 of scaled_dot_product_"
+            "attention's q): pass n_heads on, want 4"
+        )
+    torch.set_rng_state(rng)
+    per_block, extra = counts[2] - counts[1], 2 * counts[1] - counts[2]
+    assert counts[3] - counts[2] == per_block >= 1 and extra >= 1, (
+        f"F.layer_norm calls with n_layers = 1, 2, 3: {list(counts.values())}; want "
+        "the same number more with each layer (a block's norms), and the final norm "
+        "on top: n_layers blocks, no more, no fewer (range(n_layers - 1)? n_layers "
+        "ignored?)"
+    )
+
     # The head trains the tied matrix too: for the rows of the tokens absent from
     # the input, d logits / d tok.weight is the head's part alone, g^T h (h the
     # final norm's output): 0 if the head reads a detached copy.

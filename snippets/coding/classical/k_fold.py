@@ -78,6 +78,17 @@ def check(k_fold_indices):
             n, k, case + ", shuffled", True, torch.Generator().manual_seed(0)
         )
         assert shuffled == want, f"{case}, shuffled: val fold sizes {shuffled}"
+        # A generator alone does not ask for a shuffle: shuffle=False stays in order.
+        _, kept = partition(
+            n, k, case + ", shuffle=False", False, torch.Generator().manual_seed(0)
+        )
+        for i, v in enumerate(kept):
+            want_v = torch.arange(starts[i], starts[i] + want[i])
+            assert torch.equal(v, want_v), (
+                f"{case}, shuffle=False with a generator given: fold {i} is "
+                f"{v.tolist()}, "
+                f"want {want_v.tolist()} (shuffled because a generator was passed?)"
+            )
     for n in range(2, 30):  # every k: sizes differ by at most 1, the longer ones first
         for k in range(2, n + 1):
             sizes, _ = partition(n, k, f"n = {n}, k = {k}")
@@ -102,14 +113,16 @@ def check(k_fold_indices):
     )
     assert not torch.equal(torch.cat(vals(1)), torch.cat(first)), "seeds 0, 1 agree"
 
-    def contiguous(v):  # the values of a range, in any order
-        v = v.sort().values
-        return torch.equal(v, torch.arange(v[0], v[0] + len(v))) if len(v) else True
+    def contiguous(
+        v, n=20
+    ):  # the values of a range in any order, or of one wrapping n-1 -> 0
+        s = set(v.tolist())
+        return any(s == {(a + i) % n for i in range(len(s))} for a in s)
 
     assert not all(contiguous(v) for v in first), (
         f"n = 20, k = 4, shuffled: every val fold is still a contiguous range "
         f"{[v.tolist() for v in first]}: the blocks shuffled (or the samples within "
-        "each block), not the samples?"
+        "each block, or range(n) rotated), not the samples?"
     )
     # The draw comes from the generator (its state advances), not the global RNG.
     g = torch.Generator().manual_seed(0)
@@ -123,12 +136,44 @@ def check(k_fold_indices):
         "shuffle with a generator left its state unchanged: the permutation was not "
         "drawn from it (a copy, or the global RNG?)"
     )
+    # A second call on the same generator draws on from where the first one left it.
+    g = torch.Generator().manual_seed(0)
+    one = partition(20, 4, "n = 20, k = 4, shuffled, 1st call on a generator", True, g)[
+        1
+    ]
+    two = partition(20, 4, "n = 20, k = 4, shuffled, 2nd call on it", True, g)[1]
+    assert not all(torch.equal(a, b) for a, b in zip(one, two, strict=True)), (
+        "n = 20, k = 4, shuffled: two calls on one generator gave the same folds: "
+        "re-seeded it (manual_seed(initial_seed())) or drew from a copy, instead of "
+        "drawing on from its current state?"
+    )
     # Without a generator, shuffle still shuffles (from torch's global RNG).
     torch.manual_seed(0)
+    global_state = torch.get_rng_state()
     _, none = partition(20, 4, "n = 20, k = 4, shuffled, generator=None", True)
     assert not all(contiguous(v) for v in none), (
         f"n = 20, k = 4, shuffle=True, generator=None: the val folds "
         f"{[v.tolist() for v in none]} are not shuffled (want torch's global RNG)"
+    )
+    # ... from the global RNG itself: it advances, and its seed decides the folds.
+    assert not torch.equal(torch.get_rng_state(), global_state), (
+        "n = 20, k = 4, shuffle=True, generator=None: torch's global RNG state did not "
+        "advance: drew from a fresh torch.Generator() (a fixed seed) or a copy, not "
+        "from "
+        "the global RNG?"
+    )
+    torch.manual_seed(0)
+    _, same = partition(
+        20, 4, "n = 20, k = 4, shuffled, generator=None, seed 0 again", True
+    )
+    torch.manual_seed(1)
+    _, other = partition(20, 4, "n = 20, k = 4, shuffled, generator=None, seed 1", True)
+    assert all(torch.equal(a, b) for a, b in zip(none, same, strict=True)), (
+        "shuffle=True, generator=None: the same global seed (0) gave different folds"
+    )
+    assert not all(torch.equal(a, b) for a, b in zip(none, other, strict=True)), (
+        "shuffle=True, generator=None: global seeds 0 and 1 gave the same folds: the "
+        "global RNG not used (a fresh torch.Generator() with its fixed seed?)"
     )
     # Too many folds, or fewer than two: ValueError.
     for n, k in [(3, 4), (0, 2), (5, 1), (5, 0)]:

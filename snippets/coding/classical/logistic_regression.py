@@ -6,7 +6,8 @@ import torch.nn.functional as F
 
 def bce_with_logits(z, y):
     """The mean binary cross-entropy of labels y in [0, 1] under logits z, finite for
-    any z. Tensor ops only, no F.binary_cross_entropy_with_logits, no F.softplus."""
+    any z, of any shape (the mean over every element). Tensor ops only, no
+    F.binary_cross_entropy_with_logits, F.softplus or F.logsigmoid."""
     # --8<-- [start:solution]
     # -[y log s(z) + (1 - y) log(1 - s(z))] = log(1 + e^z) - y z, and log(1 + e^z) is
     # logaddexp(0, z): no overflow for large z, and the gradient at z = 0 is 1/2.
@@ -16,7 +17,8 @@ def bce_with_logits(z, y):
 
 def fit_logistic(X, y, lr=1.0, steps=100):
     """X: (n, d), y: (n,) in {0, 1}. Gradient descent on bce_with_logits(X @ w + b, y)
-    from w = 0, b = 0, the gradient written by hand (no autograd). Returns (w, b)."""
+    from w = 0, b = 0, the gradient written by hand (no autograd). Returns (w, b), w a
+    (d,) tensor and b a scalar, computed in X's dtype."""
     # --8<-- [start:solution]
     n, d = X.shape
     w, b = X.new_zeros(d), X.new_zeros(())
@@ -33,6 +35,8 @@ def fit_logistic(X, y, lr=1.0, steps=100):
 FORBIDDEN = (
     "torch.nn.functional.binary_cross_entropy_with_logits",
     "torch.nn.functional.softplus",
+    "torch.nn.functional.logsigmoid",  # softplus negated: -logsigmoid(z) = softplus(-z)
+    "torch.nn.LogSigmoid",
     "torch.autograd.grad",  # the gradient is written by hand
     "torch.autograd.backward",
     "torch.Tensor.backward",
@@ -46,8 +50,45 @@ def check(bce_with_logits, fit_logistic):
     def loss(z, y):
         return bce_with_logits(z, y)
 
-    def fit(X, y, lr, steps):
-        return fit_logistic(X, y, lr=lr, steps=steps)
+    class Autograd(torch.overrides.TorchFunctionMode):  # sees a tensor that needs grad
+        used = False
+
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            out = func(*args, **(kwargs or {}))
+            outs = out if isinstance(out, (tuple, list)) else [out]
+            if getattr(func, "__name__", "") == "requires_grad_" or any(
+                isinstance(t, torch.Tensor) and t.requires_grad for t in outs
+            ):
+                Autograd.used = True
+            return out
+
+    def fit(X, y, lr, steps):  # (w, b) as tensors of X's dtype; b may be a number
+        case = f"fit_logistic(X {X.dtype} {tuple(X.shape)}, lr={lr}, steps={steps})"
+        with Autograd():
+            out = fit_logistic(X, y, lr=lr, steps=steps)
+        assert not Autograd.used, (
+            f"{case}: a tensor that requires grad appeared: the gradient by autograd"
+            " (backward, autograd.grad, the engine), not written by hand"
+        )
+        assert isinstance(out, (tuple, list)) and len(out) == 2, (
+            f"{case}: returned {type(out).__name__}, want the pair (w, b)"
+        )
+        w, b = out
+        assert isinstance(w, torch.Tensor) and w.shape == (X.shape[1],), (
+            f"{case}: w is {type(w).__name__} {tuple(getattr(w, 'shape', ()))},"
+            f" want a ({X.shape[1]},) tensor"
+        )
+        assert (
+            isinstance(b, (torch.Tensor, float, int))
+            and torch.as_tensor(b).numel() == 1
+        ), f"{case}: b is {b!r}, want a scalar"
+        assert w.dtype == X.dtype, (
+            f"{case}: w is {w.dtype}: compute in X's dtype (upcast to float64, or"
+            " torch.zeros(d) in the default dtype?)"
+        )
+        if isinstance(b, torch.Tensor):
+            assert b.dtype == X.dtype, f"{case}: b is {b.dtype}: compute in X's dtype"
+        return w, torch.as_tensor(b, dtype=X.dtype).reshape(())
 
     def close(got, want, case):
         torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
@@ -60,13 +101,26 @@ def check(bce_with_logits, fit_logistic):
 
     def value(z, y, case):  # the loss, with the likely cause when it is off
         got, want = loss(z, y), F.binary_cross_entropy_with_logits(z, y)
+        assert isinstance(got, torch.Tensor), (
+            f"{case}: bce_with_logits returned {type(got).__name__}, want a 0-dim"
+            " tensor"
+            " (the gradient flows through it)"
+        )
         g = torch.as_tensor(got).detach().to(f64)
         ratio = (g.reshape(()) / want).item() if g.numel() == 1 and want != 0 else 0
         if abs(ratio - len(z)) < 1e-6 * len(z):
             case += f": {ratio:.0f} = n times the mean: summed, not averaged?"
+        elif abs(ratio - round(ratio)) < 1e-6 * ratio and round(ratio) > 1:
+            case += (
+                f": {ratio:.0f} times the mean: the sum divided by len(z), not by"
+                " z.numel()? the mean is over every element"
+            )
         close(got, want, case)
         return got, want
 
+    g2 = torch.Generator().manual_seed(1)  # any shape: the mean over every element
+    z2 = 5 * torch.randn(4, 3, dtype=f64, generator=g2)
+    value(z2, torch.randint(0, 2, z2.shape, generator=g2).to(f64), "z of shape (4, 3)")
     for kind, y in [("hard", hard), ("soft", torch.rand_like(z))]:
         cause = "log(1 + e^z) - y z" + (" holds for any y in [0, 1]" * (kind == "soft"))
         value(z[:21], y[:21], f"{kind} labels, |z| < 15 and z = 0: the loss ({cause})")
@@ -106,7 +160,7 @@ def check(bce_with_logits, fit_logistic):
         w_ref, b_ref = w_ref - 4.0 * X.T @ r / n, b_ref - 4.0 * r.mean()
     w, b = fit(X, y, lr=4.0, steps=20)
     torch.testing.assert_close(
-        (torch.as_tensor(w), torch.as_tensor(b, dtype=f64)),
+        (w, b),
         (w_ref, b_ref),
         rtol=1e-10,
         atol=1e-12,
@@ -114,6 +168,13 @@ def check(bce_with_logits, fit_logistic):
             "float64 data: 20 steps vs the same steps in float64 (computed in "
             f"float32? torch.zeros(d) is float32; use X's dtype): {m}"
         ),
+    )
+    # float32 data: (w, b) in float32, near the float64 steps.
+    w, b = fit(X.float(), y.float(), lr=4.0, steps=20)
+    close(
+        (w.double(), b.double()),
+        (w_ref, b_ref),
+        "float32 data: 20 steps vs the same steps in float64",
     )
     # The minimum, by Newton's method (the reference): theta -= H^-1 grad.
     Xb = torch.cat([X, torch.ones(n, 1, dtype=f64)], dim=1)

@@ -76,7 +76,16 @@ def check(beam_search):
     best, rank = totals.sort(descending=True)
 
     def rescore(seqs):  # each beam's true total, looked up in the exhaustive table
-        return totals[(seqs[:, T:] * V ** torch.arange(steps - 1, -1, -1)).sum(-1)]
+        return totals[
+            (seqs[:, T:].long() * V ** torch.arange(steps - 1, -1, -1)).sum(-1)
+        ]
+
+    def token_ids(seqs, case):  # beams index the vocabulary: integers, not floats
+        assert isinstance(seqs, torch.Tensor), f"{case}: beams are a {type(seqs)}"
+        assert not seqs.dtype.is_floating_point and seqs.dtype != torch.bool, (
+            f"{case}: beams in {seqs.dtype}: they are token ids, integers like the "
+            f"prompt's {prompt.dtype}"
+        )
 
     def reference(width, model=model, prompt=prompt, steps=steps):
         beams = [(0.0, prompt.tolist())]  # the loop: grow every beam by every token,
@@ -90,24 +99,35 @@ def check(beam_search):
         seqs = torch.tensor([s for _, s in beams])
         return seqs, torch.tensor([t for t, _ in beams], dtype=torch.float64)
 
-    def against_loop(model, prompt, width, steps, case):
+    def against_loop(model, prompt, width, steps, case, cause=""):
         seqs, scores = beam_search(model, prompt, width, steps)
         want_seqs, want_scores = reference(width, model, prompt, steps)
+        token_ids(seqs, case)
         assert seqs.shape == want_seqs.shape, (
             f"{case}: beams of shape {tuple(seqs.shape)}, want "
             f"{tuple(want_seqs.shape)} (n = min(beam_width, vocab ** steps))"
         )
-        assert scores.dtype == torch.float64, (
-            f"{case}: scores in {scores.dtype} for float64 logits: want float64"
+        with torch.no_grad():
+            dtype = model(prompt[None]).dtype
+        assert scores.dtype == dtype, (
+            f"{case}: scores in {scores.dtype} for {dtype} logits: want {dtype} "
+            "(the logits' dtype)"
+        )
+        assert torch.isfinite(scores).all(), (
+            f"{case}: scores {scores}: not finite (exp of large logits overflows "
+            "without the max subtracted: use log_softmax)"
         )
         torch.testing.assert_close(
-            scores, want_scores, msg=lambda m: f"{case}, scores vs the loop: {m}"
+            scores,
+            want_scores.to(dtype),
+            msg=lambda m: f"{case}, scores vs the loop{cause}: {m}",
         )
         assert torch.equal(seqs, want_seqs), f"{case}: beams vs the loop"
 
     # Width V ** (steps - 1) keeps every prefix: beam search is then exact.
     n = V ** (steps - 1)
     seqs, scores = beam_search(model, prompt, n, steps)
+    token_ids(seqs, f"width {n}")
     assert seqs.shape == (n, T + steps), f"want {(n, T + steps)}, got {seqs.shape}"
     close(scores, best[:n], f"width {n} vs the exhaustive search, the top {n} scores")
     assert torch.equal(seqs, every[rank[:n]]), f"width {n}: not the exhaustive top {n}"
@@ -133,7 +153,21 @@ def check(beam_search):
     # beam_width above vocab ** steps: only the vocab ** steps distinct beams.
     for width, k in [(5, 1), (20, 2)]:
         against_loop(model, prompt, width, k, f"width {width}, {k} steps, vocab {V}")
-    # No steps: the prompt alone, score 0.
+    # A float32 model: float32 scores (the logits' dtype, not always float64).
+    torch.manual_seed(1)
+    model32 = TinyCausalLM().eval()
+    against_loop(model32, prompt, 3, 3, "float32 model, width 3, 3 steps")
+    # A prompt of 10 tokens on the position-aware model: every beam is fed whole.
+    long_prompt = torch.tensor([2, 0, 3, 1, 1, 0, 2, 3, 0, 1])
+    against_loop(
+        model,
+        long_prompt,
+        3,
+        4,
+        "prompt of 10 tokens, 4 steps (the model sees each whole beam, prompt "
+        "included, not its last few tokens)",
+    )
+    # No steps: the prompt alone, score 0 (in any float dtype: no logits are computed).
     try:
         seqs, scores = beam_search(model, prompt, 3, 0)
     except Exception as e:
@@ -162,8 +196,8 @@ def check(beam_search):
         prompt,
         3,
         3,
-        "float64 logits near 1000, spread 0.01 (log_softmax in float32? keep the "
-        "logits' dtype)",
+        "float64 logits near 1000, spread 0.01",
+        " (log_softmax in float32? keep the logits' dtype)",
     )
     print(
         f"width {n} exact; greedy {greedy:.3f}, width 2 {two:.3f}, best {best[0]:.3f}"

@@ -169,12 +169,29 @@ def check(train_bpe, encode):
     # a * 256 + b sorts (266, 9) first: an id above 255 spills into a's digit.
     merges = run("\tc\taacc\t\t\tbab\t", 20, "a tie between merged ids")
     assert merges[-2:] == [(265, 266), (267, 9)], "the check's reference: ids tie"
+    # No merges asked for: none learned, and encoding leaves the bytes.
+    got = trained(wiki, 0, "'aaabdaaabac', 0 merges")
+    assert got == [], (
+        f"train_bpe('aaabdaaabac', 0) = {got[:4]}..., want []: num_merges=0 learns "
+        "no merge (test the count before merging, not after)"
+    )
+    got = encoded(wiki, [], "no merges")
+    assert got == list(wiki.encode()), (
+        f"encode('aaabdaaabac', []) = {got}, want its bytes"
+    )
     # Rank order, not position: (b, c) ranks before (a, b), so "abc" is a + bc.
     got = encoded("abc", [(98, 99), (97, 98)], "rank order")
     assert got == [97, 256], (
         f"encode('abc', [(98, 99), (97, 98)]) = {got}, want [97, 256]: merge 0, "
         "(b, c), applies first, though (a, b) comes first in the text"
     )
+    # A tie as above, past id 999 (a pair packed as a * 1000 + b): two copies of a
+    # random block merge down to one token each, 1104, and then (1, 1104) ties with
+    # (2, 5), once each; the tuple (1, 1104) is the smaller, the packed 2104 the larger.
+    block = "".join(random.Random(7).choices("abcdefghij", k=1500))
+    case = "a tie between ids past 1000 (1500 random letters, twice, to one token)"
+    merges = run("\x01" + block + "\x02\x05" + block, 2000, case)
+    assert merges[-4:-2] == [(1, 1104), (2, 5)], "the check's reference: ids past 1000"
     # Bytes, not characters: é is 2 bytes, 日 3, the emoji 4.
     for text in ["héllo wörld, héllo", "日本語の日本語 🙂🙂 é", "é", "", "a"]:
         merges = run(text, 12, f"{text!r} (UTF-8 bytes)")

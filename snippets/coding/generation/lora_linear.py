@@ -64,7 +64,20 @@ def check(LoRALinear):
         f"at init B must be exactly 0, got max |B| = {lora.B.abs().max():.1e}: "
         "new_zeros, not a small random init"
     )
+    for name in ("A", "B"):
+        t = getattr(lora, name)
+        assert t.dtype == W.dtype and t.device == W.device, (
+            f"{name} is {t.dtype} on {t.device}, the base float64 on {W.device}: make A"
+            " and B in the base's dtype and device (weight.new_empty, new_zeros), not"
+            " the default dtype cast in forward"
+        )
     # The base is part of the module: saved with it, moved by .to() and .double().
+    assert any(
+        isinstance(m, nn.Linear) and torch.equal(m.weight, W) for m in lora.modules()
+    ), (
+        "no nn.Linear with the base's weight among the module's submodules: keep the"
+        " base as a submodule (self.base = base), not its tensors copied into buffers"
+    )
     saved = lora.state_dict().values()
     assert any(v.shape == W.shape and torch.equal(v, W) for v in saved), (
         "the base's weight is not in state_dict(): keep the base as a submodule "
@@ -72,6 +85,16 @@ def check(LoRALinear):
     )
     trainable = [n for n, p in lora.named_parameters() if p.requires_grad]
     assert sorted(trainable) == ["A", "B"], f"trainable parameters: {trainable}"
+    # A at random: two seeds, two As (B is zero either way).
+    As, rng = [], torch.get_rng_state()
+    for seed in (1, 2):
+        torch.manual_seed(seed)
+        As.append(LoRALinear(nn.Linear(6, 5, dtype=torch.float64), r=2, alpha=8).A)
+    torch.set_rng_state(rng)
+    assert not torch.equal(As[0], As[1]), (
+        "A is the same under torch.manual_seed(1) and (2): initialise it at random"
+        " (e.g. kaiming_uniform_ as nn.Linear's weight), not a fixed matrix"
+    )
     assert lora.A.shape == (2, 6) and lora.B.shape == (5, 2), "A: (r, in), B: (out, r)"
     opt = torch.optim.SGD([p for p in lora.parameters() if p.requires_grad], lr=0.1)
     target = torch.randn(3, 4, 5, dtype=torch.float64)
@@ -92,12 +115,17 @@ def check(LoRALinear):
         )
         assert lora.B.grad.abs().sum() > 0, "B gets no gradient: A must not start at 0"
         opt.step()
-    close((base.weight, base.bias), (W, b), "the base weights moved in training")
+    assert torch.equal(base.weight, W) and torch.equal(base.bias, b), (
+        "the base weights moved in training (frozen: they stay exactly as they were)"
+    )
     merged = lora.merged()
     assert isinstance(merged, nn.Linear), "merged() returns an nn.Linear"
     close(merged.weight, W + 4 * lora.B @ lora.A, "merged weight W + (alpha / r) B @ A")
     close(merged(x), lora(x), "the merged layer's outputs vs the adapter's")
-    close(base.weight, W, "merged() changed the base weight in place")
+    assert torch.equal(base.weight, W) and torch.equal(base.bias, b), (
+        "merged() changed the base's weight or bias, even by rounding (merged into it"
+        " in place and back: W + d - d is not W): build the new weight apart"
+    )
     for name in ["weight", "bias"]:
         mine, theirs = getattr(merged, name), getattr(base, name)
         shared = (

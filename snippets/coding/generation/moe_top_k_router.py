@@ -84,7 +84,16 @@ def check(moe_forward):
             e.calls = []
         x = x.to(dtype).clone().requires_grad_()
         w = w.to(dtype).clone().requires_grad_()
-        out = moe_forward(x, w, experts, k)
+        x0 = x.detach().clone()
+        try:
+            out = moe_forward(x, w, experts, k)
+        except NotImplementedError:  # the stub: not written yet
+            raise
+        except (RuntimeError, ValueError, IndexError, TypeError) as e:
+            if x.dim() == 3:
+                raise
+            raise AssertionError(f"{case}: your code raised {e!r}") from e
+        assert torch.equal(x.detach(), x0), f"{case}: moe_forward changed its input x"
         pair = isinstance(out, (tuple, list)) and len(out) == 2
         assert pair, f"{case}: return (y, aux)"
         y, aux = out
@@ -134,6 +143,12 @@ def check(moe_forward):
     t = x.transpose(0, 1).contiguous().transpose(0, 1)
     assert not t.is_contiguous()
     run("non-contiguous x: reshape", t, w, 2)
+    # Any number of leading dims: (T, D) and (B, 1, S, D), T counted over all of them.
+    for case, xs in [
+        ("x of shape (10, D): tokens (..., D), not only (B, S, D)", x.reshape(10, D)),
+        ("x of shape (2, 1, 5, D): T is the product of the leading dims", x[:, None]),
+    ]:
+        run(case, xs, w, 2)
     # The last expert never chosen (its logits near -100): f_i is 0 there, and
     # bincount(...) without minlength=N counts only N - 1 experts.
     w_low = w.clone()
@@ -150,7 +165,11 @@ def check(moe_forward):
     experts.to(torch.float64)
     for e in experts:
         e.calls = []
+    x0 = x.clone()
     y, aux = moe_forward(x, torch.zeros(N, D, dtype=torch.float64), experts, 2)
+    assert torch.equal(x, x0), (
+        "zero router: moe_forward changed its input x (in place?)"
+    )
     close(float(aux), 1.0, "zero router (all tied): aux = 1")
     rows = sum(sum(e.calls) for e in experts)
     assert rows == 2 * 10, f"zero router, k=2: {rows} expert rows, want 2 per token"

@@ -109,6 +109,37 @@ def check(speculative_accept):
                 "max(0, p - q) is 0 but at token 1: normalize the residual as it is "
                 "(nothing added to it, however small it is)"
             )
+        # The same with 1000 tokens: a residual of ~5e-10 at token 1, and 0 at the
+        # 998 others, where a constant added to the residual (1e-12 each) outweighs it.
+        q = torch.softmax(
+            torch.cat([torch.tensor([-14.0]), torch.randn(999)]).to(dtype), dim=0
+        )
+        p = q.clone()
+        p[1], p[0] = p[1] + p[0], 0.0
+        q, p = q[None], torch.stack([p, torch.eye(1000, dtype=dtype)[3]])
+        for seed in range(30):
+            case = (
+                f"1000 tokens, a residual of mass {q[0, 0]:.0e}, {dtype}, seed {seed}"
+            )
+            got = fixed(torch.tensor([0]), q, p, seed, case)
+            assert got == [1], (
+                f"{case}: {got}, want [1]: max(0, p - q) is 0 but at token 1; a "
+                "constant or clamp(min=eps) added to the residual outweighs it over "
+                "999 tokens: normalize the residual as it is"
+            )
+        # Acceptance with probability p / q = 1e-9: the uniform must be continuous
+        # (a coarse one, randint(0, 50) / 50, accepts whenever it draws 0, 1 in 50).
+        q = torch.tensor([[0.5, 0.5]], dtype=dtype)
+        p = torch.tensor([[5e-10, 1 - 5e-10], [0.0, 1.0]], dtype=dtype)
+        accepted = sum(
+            fixed(torch.tensor([0]), q, p, seed, f"p / q = 1e-9, {dtype}") != [1]
+            for seed in range(200)
+        )
+        assert accepted == 0, (
+            f"p / q = 1e-9, {dtype}: draft 0 accepted {accepted} of 200 times, want "
+            "about 2e-7 of them: accept when r < p / q for a uniform r in [0, 1) "
+            "(torch.rand in p's dtype), not a coarse one"
+        )
     # K = 0: no draft, one token from p[0].
     got = fixed(
         torch.zeros(0, dtype=torch.long),

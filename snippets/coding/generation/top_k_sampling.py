@@ -20,7 +20,10 @@ def top_k_filter(logits, k):
 def check(top_k_filter):
     torch.manual_seed(0)
 
-    def close(got, want, case, **kw):
+    def close(
+        got, want, case, **kw
+    ):  # exact unless told: kept logits are kept as they are
+        kw = kw or {"rtol": 0, "atol": 0}
         torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}", **kw)
 
     def filtered(x, k, case):  # each call on a fresh copy, which must stay as it was
@@ -34,6 +37,26 @@ def check(top_k_filter):
         )
         return out
 
+    def cause(got, want):  # which part is off: the filled value or the kept logits
+        if not isinstance(got, torch.Tensor) or got.shape != want.shape:
+            return ""
+        if got.dtype != want.dtype:
+            return f" (returned {got.dtype}: keep the logits' dtype, {want.dtype})"
+        out = want == float("-inf")
+        if (
+            out.any()
+            and (got[out] < -1e4).all()
+            and not torch.equal(got[out], want[out])
+        ):
+            return (
+                " (the filtered logits must be -inf exactly: not finfo.min, not -1e9)"
+            )
+        if not torch.equal(got == float("-inf"), out):
+            return " (other tokens kept: each logit >= the row's k-th largest stays)"
+        if not torch.equal(got[~out], want[~out]):
+            return " (the kept logits changed: keep them exactly, not through float32)"
+        return ""
+
     def reference(rows, k):  # token i stays iff fewer than k tokens beat it strictly
         return torch.tensor(
             [[x if (r > x).sum() < k else float("-inf") for x in r] for r in rows],
@@ -44,7 +67,14 @@ def check(top_k_filter):
     for k in [1, 3, 10, 12]:  # 12 > vocab: keep everything
         want = reference(logits.reshape(-1, 10), k).reshape(4, 3, 10)
         case = f"k={k}, random logits, (4, 3, 10)"
-        close(filtered(logits, k, case), want, case)
+        got = filtered(logits, k, case)
+        close(got, want, case + cause(got, want))
+    # Half precision in, half out: the same logits, in a new tensor of their dtype.
+    for dtype in (torch.float16, torch.bfloat16):
+        x = torch.randn(3, 10, generator=torch.Generator().manual_seed(1)).to(dtype)
+        case = f"{dtype} logits, k=3"
+        got, want = filtered(x, 3, case), reference(x, 3)
+        close(got, want, case + cause(got, want))
     # Ties at the k-th value all stay: three tokens share the 2nd largest value.
     tied = torch.tensor([[1.0, 3, 3, 2, 3, 0], [5.0, 1, 1, 1, 0, 5]])
     for k in [1, 2, 3]:
@@ -67,6 +97,15 @@ def check(top_k_filter):
         filtered(far, 2, case),
         torch.tensor([[0.0, -200.0, float("-inf"), float("-inf")]]),
         f"{case}: compare the logits, not their softmax (which underflows to 0)",
+    )
+    far = torch.tensor([[0.0, -800.0, -900.0, -1000.0]], dtype=torch.float64)
+    case = "float64 logits [0, -800, -900, -1000], k=2"
+    close(
+        filtered(far, 2, case),
+        torch.tensor(
+            [[0.0, -800.0, float("-inf"), float("-inf")]], dtype=torch.float64
+        ),
+        f"{case}: compare the logits, not their softmax (0 below -745 even in float64)",
     )
     # Logits of any strides: a transposed view, on which .view raises.
     strided = torch.randn(4, 10, 3, dtype=torch.float64).transpose(1, 2)

@@ -100,6 +100,18 @@ def check(top_p_filter):
             f"logits {row.tolist()[:5]}... ({len(row)}), p={p}: the lower index first"
         )
         close(filtered(row, p, case), reference(row, p), case)
+    # Logits near 1000: exp overflows without the max subtracted (inf / inf = nan).
+    for row, p in [
+        (torch.tensor([1000.0, 999.0, 990.0]), 0.5),
+        (logits[0, 0] + 1000.0, 0.6),
+        (logits[1, 1] - 1000.0, 0.6),
+    ]:
+        case = f"logits near {row.max().item():.0f}, p={p}"
+        close(
+            filtered(row, p, case),
+            reference(row, p),
+            f"{case}: subtract the max before exp (torch.softmax does)",
+        )
     # Logits of any strides: a transposed view, on which .view raises.
     strided = 2 * torch.randn(4, 12, 3, dtype=torch.float64).transpose(1, 2)
     case = "non-contiguous logits (a transposed view), p=0.6"
@@ -111,13 +123,14 @@ def check(top_p_filter):
         ) from e
     want = torch.stack([reference(r, 0.6) for r in strided.reshape(-1, 12)])
     close(got, want.reshape(4, 3, 12), case)
-    # bfloat16 logits: the mass in bfloat16 (8 bits) misplaces the boundary by a few
-    # tokens in 200; in float32 it agrees with float64's.
-    low = torch.randn(4, 200).to(torch.bfloat16)
-    for p in [0.5, 0.9]:
-        case = f"bfloat16 logits (4, 200), p={p}"
+    # bfloat16 and float16 logits: the mass in bfloat16 (8 bits) misplaces the
+    # boundary by a few tokens in 200, in float16 (11 bits) in 64 rows of 200; in
+    # float32 it agrees with float64's.
+    bf16 = torch.randn(4, 200).to(torch.bfloat16)
+    for low, p in [(bf16, 0.5), (bf16, 0.9), (torch.randn(64, 200).half(), 0.9)]:
+        case = f"{low.dtype} logits {tuple(low.shape)}, p={p}"
         got = filtered(low, p, case)
-        assert got.dtype == torch.bfloat16, f"{case}: a {got.dtype} result"
+        assert got.dtype == low.dtype, f"{case}: a {got.dtype} result"
         want = torch.stack([reference(r.double(), p) for r in low]).to(low.dtype)
         wrong = int((got.isfinite() != want.isfinite()).sum())
         assert wrong == 0, (

@@ -7,7 +7,8 @@ import torch.nn as nn
 def gru_cell(x, h, weight_ih, weight_hh, bias_ih=None, bias_hh=None):
     """One step of nn.GRUCell: x (B, I), h (B, H) or None for zeros (on x's device
     and dtype), weight_ih (3H, I) and weight_hh (3H, H) with rows in the order r, z,
-    n, biases (3H,) or None. Returns h' (B, H), finite for inputs of any size."""
+    n, biases (3H,) or None, each on its own. Returns h' (B, H), finite for inputs of
+    any size, its gradients too."""
     # --8<-- [start:solution]
     if h is None:
         h = x.new_zeros(x.shape[0], weight_hh.shape[1])
@@ -75,21 +76,59 @@ def check(gru_cell):
             case = f"bias={bias}, gradient of {name} through 4 steps"
             assert a is not None, f"{case}: None, h' does not use {name}"
             close(a, b, case)
-    # Pre-activations of order 1e4: the gates saturate at 0 and 1, and stay finite.
-    # A sigmoid written exp(v) / (1 + exp(v)), or a tanh from exp, is inf / inf = nan.
-    ref = nn.GRUCell(3, 5).double()
-    args = [ref.weight_ih, ref.weight_hh, ref.bias_ih, ref.bias_hh]
-    x = 1e4 * torch.randn(2, 3, dtype=torch.float64)
-    with torch.no_grad():
-        got = want = None
-        for t in range(2):
-            got, want = gru_cell(x, got, *args), ref(x, want)
-            close(
-                got,
-                want,
-                f"x of order 1e4, step {t}: sigmoid or tanh from exp overflows (nan);"
-                " use torch.sigmoid and torch.tanh",
+    # One bias without the other: each is added when given, independently (the other
+    # one zero is the same cell).
+    for given in ("bias_ih", "bias_hh"):
+        ref = nn.GRUCell(3, 5).double()
+        with torch.no_grad():
+            getattr(ref, "bias_hh" if given == "bias_ih" else "bias_ih").zero_()
+        args = [ref.weight_ih, ref.weight_hh, ref.bias_ih, ref.bias_hh]
+        args[3 if given == "bias_ih" else 2] = None
+        x = torch.randn(2, 3, dtype=torch.float64)
+        with torch.no_grad():
+            h0 = torch.randn(2, 5, dtype=torch.float64)
+            case = (
+                f"only {given} given, the other None: add each bias that is given"
+                " (both None or both given is not the only case)"
             )
+            try:
+                got = gru_cell(x, h0, *args)
+            except (AssertionError, NotImplementedError):
+                raise
+            except Exception as e:
+                raise AssertionError(f"{case}: your code raised {e!r}") from e
+            close(got, ref(x, h0), case)
+    # Pre-activations of order 1e4: the gates saturate at 0 and 1, and stay finite,
+    # their gradients too. A sigmoid written exp(v) / (1 + exp(v)) or 1 / (1 + exp(-v)),
+    # or a tanh from exp, is inf / inf = nan, in the value or in its gradient.
+    ref = nn.GRUCell(3, 5).double()
+    params = dict(ref.named_parameters())
+    args = [params[n] for n in ["weight_ih", "weight_hh", "bias_ih", "bias_hh"]]
+    x = (1e4 * torch.randn(2, 3, dtype=torch.float64)).requires_grad_()
+    got = want = None
+    for t in range(2):
+        got, want = gru_cell(x, got, *args), ref(x, want)
+        close(
+            got.detach(),
+            want.detach(),
+            f"x of order 1e4, step {t}: sigmoid or tanh from exp overflows (nan);"
+            " use torch.sigmoid and torch.tanh",
+        )
+    inputs = {"x": x, **params}
+    g = torch.randn_like(want)
+    for name, a, b in zip(
+        inputs,
+        torch.autograd.grad(got, list(inputs.values()), g, allow_unused=True),
+        torch.autograd.grad(want, list(inputs.values()), g),
+        strict=True,
+    ):
+        case = f"x of order 1e4, gradient of {name} through 2 steps"
+        assert a is not None, f"{case}: None, h' does not use {name}"
+        assert torch.isfinite(a).all(), (
+            f"{case}: not finite, nn.GRUCell's is: a sigmoid or tanh written from exp"
+            " has a nan gradient where it saturates; use torch.sigmoid and torch.tanh"
+        )
+        close(a, b, case)
     # The zero state on x's device: x on the meta device (shapes, no data) stands in
     # for a CUDA x. Zeros made without device= are on the CPU: the matmul raises.
     meta = [a.detach().to("meta") for a in args]

@@ -62,7 +62,14 @@ def check(quantize_int8, int8_linear):
     w[6, 7] = 3.0
     w[7] *= 1e-6
     bias = torch.randn(8)
-    weights = {"8 x 16 rows of mixed sizes": w, "48 x 64 randn": torch.randn(48, 64)}
+    # Rows far below any usual floor (1e-8, float32's eps) but with normal scales: a
+    # clamp or an epsilon on max |w| changes their scale and q.
+    tiny = torch.randn(4, 16) * torch.tensor([1e-9, 1e-10, 1e-20, 1e-30])[:, None]
+    weights = {
+        "8 x 16 rows of mixed sizes": w,
+        "48 x 64 randn": torch.randn(48, 64),
+        "4 x 16 rows of order 1e-9, 1e-10, 1e-20, 1e-30": tiny,
+    }
     for name, w in weights.items():
         w0 = w.clone()
         got = quantize_int8(w)

@@ -56,10 +56,32 @@ FORBIDDEN = (
 def check(kaiming_uniform, xavier_uniform):
     torch.manual_seed(0)
 
-    def same(got, want, case):  # exact: the same draws from the same generator
+    def same(got, want, case, why, draw=None):  # exact: the same draws, same generator
         assert isinstance(got, torch.Tensor), f"{case}: returns {type(got).__name__}"
+        if got.shape == want.shape and got.dtype == want.dtype and got.numel():
+            # Which is wrong, the bound or the draw: nn.init's draw with another
+            # bound is want scaled; any other draw is not.
+            w, g = want.double().flatten(), got.double().flatten()
+            c = (g @ w / (w @ w)).item()
+            if (g - c * w).abs().max() > 1e-4 * w.abs().max():
+                why = "not nn.init's draw (whatever the bound): " + (
+                    draw
+                    or "one uniform_(-bound, bound, generator=...) over the whole"
+                    " tensor, from the generator itself (the global RNG when None)"
+                    " as it stands;"
+                    " another draw, a copy or a fresh generator gives other values"
+                )
+            elif abs(c - 1) > 1e-6:
+                why = f"nn.init's draw, but the bound is {c:.4g} times nn.init's: {why}"
+            else:
+                why = (
+                    "equal up to rounding only: draw with uniform_(-bound, bound)"
+                    " itself"
+                    " (torch.rand * 2b - b rounds otherwise) and compute the bound as"
+                    f" nn.init does: {why}"
+                )
         torch.testing.assert_close(
-            got, want, rtol=0, atol=0, msg=lambda m: f"{case}: {m}"
+            got, want, rtol=0, atol=0, msg=lambda m: f"{case}: {why}: {m}"
         )
 
     linear, conv2d, conv1d = (7, 5), (8, 3, 3, 3), (4, 6, 5)  # fan_in != fan_out
@@ -87,12 +109,12 @@ def check(kaiming_uniform, xavier_uniform):
             torch.empty(shape), **kw, generator=torch.Generator().manual_seed(1)
         )
         got = kaiming_uniform(shape, **kw, generator=torch.Generator().manual_seed(1))
-        same(got, want, f"{case}, a seeded generator: {why}, one uniform_ draw")
+        same(got, want, f"{case}, a seeded generator", why)
         torch.manual_seed(1)  # generator=None: the global generator
         want = torch.nn.init.kaiming_uniform_(torch.empty(shape), **kw)
         torch.manual_seed(1)
         got = kaiming_uniform(shape, **kw)
-        same(got, want, f"{case}, generator=None after torch.manual_seed: {why}")
+        same(got, want, f"{case}, generator=None after torch.manual_seed", why)
     for shape, gain in [(linear, 1.0), (conv2d, 5.0 / 3), (conv1d, 0.5), (conv3d, 1.0)]:
         case = f"xavier_uniform{shape}, gain {gain}"
         want = torch.nn.init.xavier_uniform_(
@@ -101,9 +123,46 @@ def check(kaiming_uniform, xavier_uniform):
         got = xavier_uniform(
             shape, gain=gain, generator=torch.Generator().manual_seed(2)
         )
-        same(
-            got, want, f"{case}: gain * sqrt(6 / (fan_in + fan_out)), one uniform_ draw"
-        )
+        same(got, want, case, "gain * sqrt(6 / (fan_in + fan_out))")
+    # Two calls in a row draw on: the generator, or the global RNG, advances as
+    # nn.init's does.
+    for name, mine, theirs, kw in [
+        (
+            "kaiming_uniform",
+            kaiming_uniform,
+            torch.nn.init.kaiming_uniform_,
+            {"a": 0.2},
+        ),
+        (
+            "xavier_uniform",
+            xavier_uniform,
+            torch.nn.init.xavier_uniform_,
+            {"gain": 0.5},
+        ),
+    ]:
+        g, h = torch.Generator().manual_seed(3), torch.Generator().manual_seed(3)
+        for call in ("1st", "2nd"):
+            same(
+                mine(conv2d, **kw, generator=g),
+                theirs(torch.empty(conv2d), **kw, generator=h),
+                f"{name}{conv2d}, {kw}, {call} call on one seeded generator",
+                "gain * sqrt(3 / fan) or gain * sqrt(6 / (fan_in + fan_out))",
+                "draw from the generator itself, which advances (not from a copy)",
+            )
+        torch.manual_seed(3)
+        wants = [theirs(torch.empty(conv2d), **kw) for _ in range(2)]
+        torch.manual_seed(3)
+        gots = [mine(conv2d, **kw) for _ in range(2)]
+        for call, got, want in zip(("1st", "2nd"), gots, wants, strict=True):
+            same(
+                got,
+                want,
+                f"{name}{conv2d}, {kw}, generator=None, {call} call after one"
+                " torch.manual_seed",
+                "gain * sqrt(3 / fan) or gain * sqrt(6 / (fan_in + fan_out))",
+                "draw from the global RNG itself, which advances (a generator seeded"
+                " from torch.initial_seed() repeats the 1st draw)",
+            )
     # A large tensor: every sample within the bound, the std bound / sqrt(3) within 2 %.
     shape = (256, 64, 3, 3)  # fan_in 576, fan_out 2304
     for name, got, bound in [

@@ -48,6 +48,10 @@ FORBIDDEN = (
     "torch.nn.BatchNorm1d",
     "torch.nn.BatchNorm2d",
     "torch.nn.BatchNorm3d",
+    # RMS norm of the centred x is layer norm: rms_norm(x - mean, shape, weight, eps).
+    "torch.nn.functional.rms_norm",
+    "torch.rms_norm",
+    "torch.nn.RMSNorm",
 )
 
 

@@ -1,5 +1,7 @@
 """RMSNorm from scratch, checked against F.rms_norm and nn.RMSNorm."""
 
+import warnings
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -59,6 +61,26 @@ def check(rms_norm):
     close(rms_norm(small, (5,), module.weight), module(small), "nn.RMSNorm(5)")
     close(rms_norm(small, (5,)), F.rms_norm(small, (5,)), "eps=None: float32's eps")
     close(rms_norm(small, (5,), eps=1e-5), F.rms_norm(small, (5,), eps=1e-5), "eps")
+    close(
+        rms_norm(small, (5,), eps=0.0),
+        F.rms_norm(small, (5,), eps=0.0),
+        "eps=0.0: an explicit 0 is not None (`eps or finfo.eps` replaces it)",
+    )
+    # Half x with a float32 weight (a float32 nn.RMSNorm on half activations): the
+    # result is x's dtype, as F.rms_norm's, whatever the weight's.
+    w32 = torch.randn(256)
+    for dtype in [torch.float16, torch.bfloat16]:
+        hx = torch.randn(64, 256).to(dtype)
+        # torch warns that it cannot fuse the two dtypes: the warning kept, not shown
+        with warnings.catch_warnings(record=True):
+            want = F.rms_norm(hx, (256,), w32)
+        got = rms_norm(hx, (256,), w32)
+        case = f"{dtype} x, float32 weight"
+        assert got.dtype == dtype, (
+            f"{case}: {got.dtype} out, want {dtype}: x's dtype, whatever the weight's "
+            "(multiply by the weight before casting back, then cast once)"
+        )
+        close(got, want, f"{case}: normalize and scale in float32, cast back once")
     tiny = torch.randn(3, 8, dtype=torch.bfloat16) * 1e-3
     got = rms_norm(tiny, (8,))
     assert got.dtype == torch.bfloat16, f"bfloat16 in, {got.dtype} out: cast back"

@@ -8,6 +8,8 @@ def softmax(x, dim):
     # --8<-- [start:solution]
     # Half inputs are computed in float32 and cast back, as torch does.
     work = x.float() if x.dtype in (torch.float16, torch.bfloat16) else x
+    if x.shape[dim] == 0:  # an empty slice has no max: the result is empty too
+        return x.clone()
     # Subtracting the max of each slice leaves the result unchanged and makes the
     # largest exponent exp(0) = 1: no overflow. -inf entries give exp(-inf) = 0.
     m = work.amax(dim=dim, keepdim=True)
@@ -97,6 +99,19 @@ def check(softmax):
     torch.testing.assert_close(
         got, want, equal_nan=True, msg=lambda m: f"-inf entries: {m}"
     )
+    # A +inf logit makes its whole slice nan in torch (inf - inf): a max replaced
+    # by 0 when it is not finite gives [nan, 0, 0] instead.
+    pinf = torch.tensor([[float("inf"), 1.0, 2.0], [0.5, 1.0, 2.0]])
+    got, want = run(pinf, -1, "+inf entry")
+    torch.testing.assert_close(
+        got,
+        want,
+        equal_nan=True,
+        msg=lambda m: (
+            "a +inf logit: torch.softmax gives nan for its whole row "
+            f"(inf - inf); keep the row's max even when it is not finite: {m}"
+        ),
+    )
     # Half inputs: torch computes in float32 and rounds once, so the result is within
     # an ulp of torch's; exp, sum and divide each rounded to half are several off.
     for dtype in [torch.float16, torch.bfloat16]:
@@ -111,8 +126,23 @@ def check(softmax):
             atol=fi.tiny * fi.eps,
             msg=lambda m, dtype=dtype: f"{dtype} input: compute in float32: {m}",
         )
-    print("softmax matches torch.softmax: any dim, grads, logits 1e3, -inf, fp16, bf16")
-    # > softmax matches torch.softmax: any dim, grads, logits 1e3, -inf, fp16, bf16
+    # An empty softmax dim: torch returns an empty result of x's shape.
+    for shape, d in [((3, 0), -1), ((0, 4), -1), ((2, 0, 3), 1)]:
+        case = f"empty input {shape}, dim={d}"
+        try:
+            got, want = run(torch.randn(shape), d, case)
+        except NotImplementedError:  # the stub: not written yet
+            raise
+        except (RuntimeError, IndexError) as e:
+            raise AssertionError(
+                f"{case}: raised {type(e).__name__}: {e} (an empty slice has no "
+                "max: return an empty result of x's shape)"
+            ) from e
+        assert got.shape == want.shape, f"{case}: shape {tuple(got.shape)}"
+    print(
+        "softmax matches torch.softmax: any dim, grads, logits 1e3, ±inf, half, empty"
+    )
+    # > softmax matches torch.softmax: any dim, grads, logits 1e3, ±inf, half, empty
 
 
 # --8<-- [end:check]

@@ -34,6 +34,9 @@ FORBIDDEN = (
     "torch._C._nn.silu",
     "torch._C._nn.silu_",
     "torch.nn.SiLU",
+    "torch.nn.functional.glu",  # glu(cat([g, g])) = g * sigmoid(g): SiLU again
+    "torch._C._nn.glu",
+    "torch.nn.GLU",
 )
 
 
@@ -63,12 +66,26 @@ def check(SwiGLU):
         f"w2 (dim, hidden), no biases"
     )
     # A fresh block must train: zero weights give a zero output and zero gradients,
-    # constant ones make every hidden unit the same. Any random init is fine.
+    # constant ones make every hidden unit the same, and so do equal rows (or
+    # columns); a zero row or column (nn.init.eye_ on a non-square weight) leaves a
+    # unit dead. Any random init is fine: its rows and columns all differ.
     for name, w in ours.state_dict().items():
         assert w.std() > 0, (
             f"a fresh SwiGLU's {name} is constant ({w.flatten()[0].item():g}): zero or "
             "constant init never trains; keep nn.Linear's random init"
         )
+        for axis, what in ((0, "rows"), (1, "columns")):
+            lines = w.detach().movedim(axis, 0).flatten(1)
+            zero = (lines == 0).all(dim=1).nonzero().flatten().tolist()
+            assert not zero, (
+                f"a fresh SwiGLU's {name} has all-zero {what} {zero[:4]}: those hidden"
+                " units start dead (nn.init.eye_?); keep nn.Linear's random init"
+            )
+            same = torch.unique(lines, dim=0).shape[0] < lines.shape[0]
+            assert not same, (
+                f"a fresh SwiGLU's {name} has equal {what}: its hidden units start the"
+                " same and never break symmetry; keep nn.Linear's random init"
+            )
     ours.load_state_dict(ref.state_dict())  # strict: the same names and shapes
     ours.double()
     # (B, T, dim), non-contiguous: a transposed (T, B, dim) tensor.

@@ -37,6 +37,7 @@ FORBIDDEN = (
     "torch.nn.BCEWithLogitsLoss",
     "torch.distributions.kl_divergence",
     "torch.distributions.kl.kl_divergence",
+    "torch.distributions.kl._kl_normal_normal",  # the Normal-Normal rule it calls
 )
 
 
@@ -62,8 +63,11 @@ def check(reparameterize, vae_loss):
         kl = kl_divergence(q, Normal(torch.zeros_like(mu), torch.ones_like(mu)))
         return (bce.flatten(1).sum(1) + kl.sum(1)).mean()
 
+    drawn = {}  # the generator of the last sample()
+
     def sample(mu, logvar, seed, case):
-        z = reparameterize(mu, logvar, torch.Generator().manual_seed(seed))
+        drawn["generator"] = torch.Generator().manual_seed(seed)
+        z = reparameterize(mu, logvar, drawn["generator"])
         assert torch.is_tensor(z) and z.shape == mu.shape and z.dtype == mu.dtype, (
             f"{case}: want a {tuple(mu.shape)} {mu.dtype} tensor, got "
             f"{getattr(z, 'dtype', type(z).__name__)} {tuple(getattr(z, 'shape', ()))}"
@@ -73,6 +77,16 @@ def check(reparameterize, vae_loss):
             "likely cause: a detached sample (.detach(), .sample(), torch.no_grad)"
         )
         return z
+
+    def once(mu, seed, case):  # the generator advanced by one draw of eps, no more
+        ref = torch.Generator().manual_seed(seed)
+        torch.randn(mu.shape, dtype=mu.dtype, generator=ref)
+        got = torch.randn(4, generator=drawn["generator"])
+        assert torch.equal(got, torch.randn(4, generator=ref)), (
+            f"{case}: the generator's next numbers after reparameterize are not those"
+            " after one torch.randn(mu.shape, dtype=mu.dtype, generator=generator):"
+            " draw eps once, and nothing else from the generator"
+        )
 
     def loss(x_logits, x, mu, logvar, case):
         got = vae_loss(x_logits, x, mu, logvar)
@@ -111,6 +125,7 @@ def check(reparameterize, vae_loss):
                 "z drawn by torch.normal or .sample(), not mu + std * eps"
             )
             close(a, b, f"gradient of z for {name}, {dtype}")
+        once(mu, 7, f"reparameterize, {dtype}")
         # The loss, on (B, 3, 4, 5) images: soft targets in [0, 1], and 0/1 ones.
         # Three channels: a sum over H and W then a mean over C is wrong there.
         x_logits = leaf(3 * torch.randn(B, 3, 4, 5, dtype=dtype))
@@ -201,6 +216,18 @@ def check(reparameterize, vae_loss):
     gm, gv = grads(got, (mu, logvar))
     close(gm, mu.detach() / 2, f"{case}: gradient for mu, mu / B")
     close(gv, 0.5 * (logvar.detach().exp() - 1) / 2, f"{case}: gradient for logvar")
+    # float64 holds large variances: logvar of 40 and 300 (the KL about e^300 / 2, a
+    # finite float64); a clamp of logvar "against overflow" changes it.
+    f64 = torch.float64
+    mu = leaf(torch.tensor([[0.0, 1.0]], dtype=f64))
+    logvar = leaf(torch.tensor([[40.0, 300.0]], dtype=f64))
+    x_logits, x = leaf(torch.zeros(1, 3, dtype=f64)), torch.ones(1, 3, dtype=f64)
+    got = loss(x_logits, x, mu, logvar, "logvar of 40 and 300, float64")
+    want = torch.tensor(kl(0.0, 40.0) + kl(1.0, 300.0) + 3 * math.log(2), dtype=f64)
+    case = "the KL at logvar 40 and 300, float64"
+    close(got, want, f"{case}: use logvar itself, unclamped (exp(300) is finite)")
+    gv = grads(got, logvar)[0]
+    close(gv, 0.5 * (logvar.detach().exp() - 1), f"{case}: gradient for logvar")
     print("reparameterize = Normal.rsample, vae_loss = BCE + kl_divergence: grads too")
     # > reparameterize = Normal.rsample, vae_loss = BCE + kl_divergence: grads too
     print("float32: z finite at logvar +-150, the loss at logits +-1000, logvar -150")

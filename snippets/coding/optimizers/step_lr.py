@@ -81,16 +81,49 @@ def check(step_lr, StepSchedule):
             f"{case}: get_last_lr() must return a list, got {type(last).__name__}"
         )
         close(last, ref.get_last_lr(), f"{case}, epoch 0 (construction)")
+        saved = [(0, last, list(ref.get_last_lr()))]  # each list as returned, and then
         for epoch in range(1, 21):
             torch_opt.step()  # as training does: optimizer.step(), then the scheduler's
             mine.step()
             ref.step()
-            close(mine.get_last_lr(), ref.get_last_lr(), f"{case}, epoch {epoch}")
+            last = mine.get_last_lr()
+            close(last, ref.get_last_lr(), f"{case}, epoch {epoch}")
+            saved.append((epoch, last, list(ref.get_last_lr())))
             got = [g["lr"] for g in mine_opt.param_groups]
             close(got, ref.get_last_lr(), f"{case}, epoch {epoch}, the groups' lr")
             for i, base in enumerate(lrs):
                 want = step_lr(base, epoch, step_size, gamma)
                 close(got[i], want, f"{case}, epoch {epoch}, group {i}: step_lr")
+        # A list returned earlier keeps its values (StepLR's do): not one list that
+        # step() updates in place.
+        for epoch, got, want in saved:
+            close(
+                got,
+                want,
+                f"{case}: the list get_last_lr() returned at epoch {epoch}, read after"
+                " 20 steps (return a new list, not one that step() updates in place)",
+            )
+
+    # An lr written into a group by hand (before the first step, then at epoch 4) is
+    # overwritten at the next step() by step_lr of the base lr saved at construction.
+    # (StepLR's own step() is recursive and would carry the hand-set lr on.)
+    lrs, step_size, gamma = [0.1, 0.03], 3, 0.5
+    opt = optimizer(lrs)
+    mine = StepSchedule(opt, step_size, gamma)
+    for epoch in range(1, 9):
+        if epoch in (1, 5):
+            opt.param_groups[0]["lr"] = 7.0
+        opt.step()
+        mine.step()
+        for i, base in enumerate(lrs):
+            close(
+                opt.param_groups[i]["lr"],
+                step_lr(base, epoch, step_size, gamma),
+                f"group 0's lr set to 7.0 by hand before step {epoch} (step_size 3,"
+                f" gamma 0.5, base lrs {lrs}), epoch {epoch}, group {i}: step() sets"
+                " step_lr(base lr saved at construction, epoch), not the current lr"
+                " times gamma, nor a base read at the first step()",
+            )
     print("step_lr and StepSchedule match StepLR.get_last_lr(), epochs 0 to 20")
     # > step_lr and StepSchedule match StepLR.get_last_lr(), epochs 0 to 20
 

@@ -74,10 +74,26 @@ def check(bincount):
         "int64 (torch gives float64)": torch.randint(-9, 9, (50,)),
         "bool (torch gives float64)": torch.rand(50) > 0.5,
         "an inf weight": torch.where(torch.arange(50) == 3, float("inf"), 1.0),
+        "a nan weight (its bin is nan)": torch.where(
+            torch.arange(50) == 5, float("nan"), 1.0
+        ),
     }
     for case, w in weights.items():
         want = torch.bincount(x, w, minlength=8)
         same(bincount(x, 8, w), want, f"weights {case}")
+    # 2000 half weights, one in ten 3e4 and the rest below 1e-2: a float32 sum drops
+    # the small ones' low bits (1e-6 off); float64, as torch sums them, keeps them.
+    n = torch.arange(2000)
+    x2000 = torch.randint(0, 3, (2000,))
+    w2000 = torch.where(n % 10 == 0, 3e4, torch.rand(2000) * 1e-2)
+    for dtype in [torch.float16, torch.bfloat16]:
+        w = w2000.to(dtype)
+        same(
+            bincount(x2000, 3, w),
+            torch.bincount(x2000, w, minlength=3),
+            f"2000 {dtype} weights, 3e4 and below 1e-2: summed in float64, as "
+            "torch does (not in float32, cast at the end)",
+        )
     small = torch.tensor([0, 2, 2], dtype=torch.int32)
     same(bincount(small, 3), torch.bincount(small, minlength=3), "int32 x")
     same(bincount(torch.tensor([4]), 5), torch.bincount(torch.tensor([4])), "length 1")
@@ -86,8 +102,8 @@ def check(bincount):
     w = torch.zeros(0)
     want = torch.bincount(empty, w, minlength=4)
     same(bincount(empty, 4, w), want, "empty x, float32 weights: int64 zeros")
-    print("bincount matches torch.bincount: counts, weights' dtypes, inf, empty")
-    # > bincount matches torch.bincount: counts, weights' dtypes, inf, empty
+    print("bincount matches torch.bincount: counts, weights' dtypes, inf, nan, empty")
+    # > bincount matches torch.bincount: counts, weights' dtypes, inf, nan, empty
 
 
 # --8<-- [end:check]

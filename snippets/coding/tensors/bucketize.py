@@ -60,12 +60,32 @@ def check(bucketize):
             torch.tensor([0.5, 2.5, -0.5, 2.0, 4.9, 5.0]),
             torch.tensor([0, 2, 5]),
         ),
+        # int64 is exact past float32's 2**24 and float64's 2**53.
+        "int64 past 2**24 and 2**53": (
+            torch.tensor([2**24 + 1, 2**24, 2**53 + 1, 2**53, 2**62 + 1]),
+            torch.tensor([2**24, 2**53, 2**62]),
+        ),
+        # The comparison promotes to the wider float: float64 boundaries stay float64.
+        "float32 x, float64 boundaries a hair off": (
+            torch.tensor([1.0, 2.0, 1.5]),
+            torch.tensor([1 - 1e-9, 1 + 1e-9, 2 - 1e-9, 2 + 1e-9], dtype=torch.float64),
+        ),
+        "float16 x, float32 boundaries": (
+            torch.tensor([0.5, 1.0, -2.0], dtype=torch.float16),
+            torch.tensor([-2.0001, 0.4999, 0.5001, 1.0001]),
+        ),
     }
     casts = {
         "float64, a hair off the boundaries, past float32's range": "; likely cause: "
         "a cast to float32: compare in the inputs' dtypes",
         "float values, int64 boundaries": "; likely cause: x cast to the boundaries' "
         "dtype (0.5 -> 0): let the comparison promote",
+        "int64 past 2**24 and 2**53": "; likely cause: integers compared through "
+        "float32 or float64 (2**53 + 1 rounds to 2**53): compare them as int64",
+        "float32 x, float64 boundaries a hair off": "; likely cause: the boundaries "
+        "cast to x's dtype (1 + 1e-9 -> 1.0): let the comparison promote",
+        "float16 x, float32 boundaries": "; likely cause: the boundaries cast to x's "
+        "dtype (0.4999 -> 0.5): let the comparison promote",
     }
     for case, (values, bounds) in cases.items():
         for right in [False, True]:

@@ -66,9 +66,20 @@ def check(diag):
             [[1.0, inf, nan], [-inf, 2.0, inf], [nan, 3.0, 4.0]]
         ),
     }
+
+    def storage(t):
+        return t.untyped_storage().data_ptr()
+
     for case, a in matrices.items():
         for k in range(-6, 7):  # every diagonal and some past the edges
-            same(call(case, a, k), torch.diag(a, k), f"{case}, diagonal={k}")
+            got = call(case, a, k)
+            same(got, torch.diag(a, k), f"{case}, diagonal={k}")
+            # torch.diag returns a new tensor: a write to the result must not change a.
+            assert got.numel() == 0 or storage(got) != storage(a), (
+                f"{case}, diagonal={k}: the result is a view of a (it shares a's"
+                " memory, so writing to it changes a); torch.diag returns a new tensor:"
+                " index with tensors (a copy), not with slices"
+            )
     print(
         "diag matches torch.diag: square, wide, tall, every offset, empty, views, inf"
     )

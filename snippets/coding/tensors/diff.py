@@ -26,13 +26,19 @@ FORBIDDEN = (
 def check(diff):
     torch.manual_seed(0)
 
-    def same(got, want, case):
+    def same(got, want, case):  # exactly: one subtraction in a's dtype, as torch.diff
         torch.testing.assert_close(
-            got, want, equal_nan=True, msg=lambda m: f"{case}: {m}"
+            got, want, rtol=0, atol=0, equal_nan=True, msg=lambda m: f"{case}: {m}"
         )
 
     cases = {
         "float32, (7,)": torch.randn(7),
+        "float64, neighbours 1e-12 apart (computed in float32? keep a's dtype)": (
+            torch.tensor([1.0, 1.0 + 1e-12, 3.0], dtype=torch.float64)
+        ),
+        "int64 past 2**53 (computed in float64? subtract in int64)": torch.tensor(
+            [2**62 + 1, 2**62 + 4, 3]
+        ),
         "float64, (3, 6): the last dim": torch.randn(3, 6, dtype=torch.float64),
         "float32, (2, 3, 4): the last dim of a 3-D input": torch.randn(2, 3, 4),
         "float16 (stays float16)": torch.randn(2, 6).half(),

@@ -52,8 +52,17 @@ def check(heaviside):
         "tiny nonzero a, 1e-30 and 1e-45 (a zero test by a * a or an epsilon? test"
         " a == 0)": (torch.tensor([1e-30, -1e-30, 1e-45, -1e-45]), torch.tensor(0.5)),
         "float64": (x.double(), torch.tensor([2.0], dtype=torch.float64)),
+        "float64 tiny nonzero a, 1e-300 and 5e-324 (a zero test in float32 rounds them"
+        " to 0? compare in a's dtype)": (
+            torch.tensor([1e-300, -1e-300, 5e-324, -5e-324, 0.0], dtype=torch.float64),
+            torch.tensor(0.5, dtype=torch.float64),
+        ),
         "float16": (x.half(), torch.tensor(0.5).half()),
         "int64": (torch.randint(-3, 4, (20,)), torch.tensor(7)),
+        "int64 b past 2**24 and 2**53 (b through float32 or float64? keep b's dtype)": (
+            torch.tensor([0, 0, 0, 1, -1]),
+            torch.tensor([2**25 + 1, 2**53 + 1, -(2**62) - 1, 5, 5]),
+        ),
         "bool": (torch.rand(10) > 0.5, torch.rand(10) > 0.5),
         "-0.0, nan, inf": (torch.tensor([-0.0, nan, inf, -inf]), torch.tensor(3.0)),
         "inf and nan b": (z, torch.tensor([inf, inf, nan, nan])),
@@ -62,7 +71,8 @@ def check(heaviside):
         "empty": (torch.zeros(0), torch.tensor(1.0)),
     }
     for case, (a, b) in cases.items():
-        same(call(case, a, b), torch.heaviside(a, b), case)
+        want = torch.heaviside(a, b)  # before yours: the a and b as given
+        same(call(case, a, b), want, case)
     print("heaviside matches torch.heaviside: b at 0 and -0.0, nan gives 0, 5 dtypes")
     # > heaviside matches torch.heaviside: b at 0 and -0.0, nan gives 0, 5 dtypes
 

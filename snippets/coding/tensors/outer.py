@@ -26,8 +26,19 @@ FORBIDDEN = (
 def check(outer):
     torch.manual_seed(0)
 
-    def same(got, want, case):
-        torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
+    def same(
+        got, want, case
+    ):  # exact: torch.outer rounds each product once, in its dtype
+        torch.testing.assert_close(
+            got,
+            want,
+            rtol=0,
+            atol=0,
+            msg=lambda m: (
+                f"{case}: {m} (want torch.outer's exact result: each product"
+                " once, in the promoted dtype, not through float32 or another dtype)"
+            ),
+        )
 
     def call(case, a, b):  # torch's answer first, then yours on the same a and b
         want, kept = torch.outer(a, b), (a.clone(), b.clone())
@@ -59,6 +70,14 @@ def check(outer):
             torch.tensor([2, 3]),
         ),
         "float64 x float32: float64": (torch.randn(2).double(), torch.randn(3)),
+        "float32 x float64: float64 (cast to a's dtype? * promotes both)": (
+            torch.randn(3),
+            torch.randn(2).double(),
+        ),
+        "float64 with 53-bit mantissas (multiplied in float32?)": (
+            torch.tensor([1 + 2**-30, -(1 + 2**-40)], dtype=torch.float64),
+            torch.tensor([3.0, 1 + 2**-29], dtype=torch.float64),
+        ),
         "int32 x int64": (torch.tensor([1, 2], dtype=torch.int32), torch.tensor([3])),
         "int32 x int32: int32, as torch.outer": (
             torch.tensor([1, -2], dtype=torch.int32),

@@ -48,8 +48,11 @@ def check(scatter_add):
     torch.manual_seed(0)
 
     def same(got, want, case):
+        # float64: only the order of the additions may differ from torch's (1e-12, not
+        # the 1e-7 a float32 detour would pass).
+        tol = {"rtol": 1e-12, "atol": 1e-12} if want.dtype == torch.float64 else {}
         torch.testing.assert_close(
-            got, want, equal_nan=True, msg=lambda m: f"{case}: {m}"
+            got, want, equal_nan=True, msg=lambda m: f"{case}: {m}", **tol
         )
 
     index = torch.randint(0, 6, (20,))  # 20 into 6 positions: repeats
@@ -78,6 +81,16 @@ def check(scatter_add):
             torch.tensor([0, 2]),
             torch.tensor([float("inf"), 1.0]),
         ),
+        "a nan in src": (
+            torch.zeros(3),
+            torch.tensor([0, 1]),
+            torch.tensor([float("nan"), 1.0]),
+        ),
+        "float64 past float32's digits": (
+            torch.zeros(2, dtype=torch.float64),
+            torch.tensor([0, 0, 1]),
+            torch.tensor([1 + 1e-12, 2e-12, -(1 + 2**-40)], dtype=torch.float64),
+        ),
         "nothing to add": (
             torch.randn(4),
             torch.zeros(0, dtype=torch.int64),
@@ -88,6 +101,10 @@ def check(scatter_add):
     causes = {  # the likely cause, named when the values differ
         "index [1, 1, 1], repeated": " (out[index] += src adds once: each repeat adds)",
         "int64 past 2**53": " (through float64? add integers in their own dtype)",
+        "float64": " (summed in float32? add in input's dtype)",
+        "float64 past float32's digits": " (summed in float32? add in input's dtype)",
+        "a nan in src": " (a nan added where it is indexed stays nan: nans cleaned away"
+        " after a multiply by the mask? use where)",
     }
     for case, (input, idx, src) in cases.items():
         before = input.clone()

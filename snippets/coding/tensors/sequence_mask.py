@@ -8,8 +8,8 @@ from torch.nn.utils.rnn import pad_sequence
 def sequence_mask(values, lengths):
     """values (B, T, *): row b keeps its first lengths[b] positions and is zero after
     them; lengths (B,) int, each >= 0 (and may exceed T). values is left unchanged and
-    the result is a new tensor, never values itself, even when no row is cut. Puzzle
-    rules; no loops."""
+    the result is a new tensor, never values itself, even when no row is cut or values
+    is empty; lengths is left unchanged too. Puzzle rules; no loops."""
     # --8<-- [start:solution]
     T = values.shape[1]
     keep = torch.arange(T)[None, :] < lengths[:, None]  # (B, T)
@@ -53,8 +53,18 @@ def check(sequence_mask):
 
     def same(values, lengths, case):
         want, before = reference(values, lengths), values.clone()
+        lengths_before = lengths.clone()
         got = sequence_mask(values, lengths)
         equal(values, before, f"{case}: values was modified: never write into it")
+        equal(
+            lengths,
+            lengths_before,
+            f"{case}: lengths was modified (clamped in place?): never write into it",
+        )
+        assert got is not values, (
+            f"{case}: returned values itself: return a new tensor, even when "
+            "nothing is cut or values is empty"
+        )
         cause = ""
         if like(got, reference(values, lengths + 1)) and one_more():
             cause = " (one position too many kept: < lengths, not <=)"
