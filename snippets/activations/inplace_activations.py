@@ -21,19 +21,37 @@ out.sum().backward()
 g_inplace = lin.weight.grad.clone()
 
 
-# what autograd keeps for backward is the same either way: the Linear's input and
-# ReLU's result; in place saves only the transient second buffer, at the peak
-def saved_numels(inplace):
-    sizes = []
+# what a call adds to memory while its input is alive: the new buffers among its
+# output and what autograd saved (storages other than the input's). ReLU, LeakyReLU
+# and ELU save their result, so in place adds none; ReLU6 (hardtanh), SiLU,
+# Hardswish and Mish need their input, and autograd saves a copy of it first
+def new_buffers(act, inplace):
+    saved = []
+    pre = lin(x)
     with torch.autograd.graph.saved_tensors_hooks(
-        lambda t: sizes.append(t.numel()) or t, lambda t: t
+        lambda t: saved.append(t) or t, lambda t: t
     ):
-        nn.ReLU(inplace=inplace)(lin(x))
-    return sizes
+        out = act(pre, inplace=inplace)
+    storages = {t.untyped_storage().data_ptr() for t in [out, *saved]}
+    return len(storages - {pre.untyped_storage().data_ptr()})
 
 
-print(saved_numels(False), saved_numels(True))
-# > [32, 32] [32, 32]
+F = nn.functional
+for act in (F.relu, F.leaky_relu, F.elu, F.relu6, F.silu, F.hardswish, F.mish):
+    counts = [new_buffers(act, inplace) for inplace in (False, True)]
+    print(f"{act.__name__:10} new buffers, out of place and in place: {counts}")
+    # > relu       new buffers, out of place and in place: [1, 0]
+    # > leaky_relu new buffers, out of place and in place: [1, 0]
+    # > elu        new buffers, out of place and in place: [1, 0]
+    # > relu6      new buffers, out of place and in place: [1, 1]
+    # > silu       new buffers, out of place and in place: [1, 1]
+    # > hardswish  new buffers, out of place and in place: [1, 1]
+    # > mish       new buffers, out of place and in place: [1, 1]
+pre = lin(x)
+before = pre.detach().clone()
+out = F.silu(pre, inplace=True)  # overwrites pre; backward gets the saved copy
+print(out is pre, torch.equal(out.grad_fn._saved_self, before))
+# > True True
 lin.weight.grad = None
 nn.ReLU()(lin(x)).sum().backward()
 print(torch.equal(g_inplace, lin.weight.grad))

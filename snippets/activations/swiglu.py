@@ -18,8 +18,10 @@ class SwiGLU(nn.Module):
         return self.down(F.silu(self.gate(x)) * self.up(x))
 
 
-def llama_hidden(d, multiple_of=256):
+def llama_hidden(d, multiple_of=256, ffn_dim_multiplier=None):
     h = int(2 * (4 * d) / 3)  # 2/3 of the classic 4d
+    if ffn_dim_multiplier is not None:  # set by later models
+        h = int(ffn_dim_multiplier * h)
     return multiple_of * ((h + multiple_of - 1) // multiple_of)  # rounded up
 
 
@@ -38,6 +40,10 @@ print(llama_hidden(d))
 # > 11008
 print(f"{n_params(classic):,} {n_params(naive):,} {n_params(matched):,}")
 # > 134,217,728 201,326,592 135,266,304
+# Llama 3 8B (same d) sets ffn_dim_multiplier=1.3, multiple_of=1024: 3.5d, 1.31x classic
+h3 = llama_hidden(d, multiple_of=1024, ffn_dim_multiplier=1.3)
+print(h3, h3 / d, round(3 * d * h3 / n_params(classic), 2))
+# > 14336 3.5 1.31
 
 # the gate multiplies: where silu(gate(x)) is 0, up(x) is switched off
 small = SwiGLU(8, 16)

@@ -5,9 +5,9 @@ torch.manual_seed(0)
 X, y = torch.randn(256, 4), torch.randn(256, 1)
 
 
-def trained(fill):
-    """A 4-8-1 tanh MLP, every weight and bias set to `fill`, after 200 SGD steps."""
-    net = nn.Sequential(nn.Linear(4, 8), nn.Tanh(), nn.Linear(8, 1))
+def trained(fill, act=nn.Tanh):
+    """A 4-8-1 MLP, every weight and bias set to `fill`, after 200 SGD steps."""
+    net = nn.Sequential(nn.Linear(4, 8), act(), nn.Linear(8, 1))
     with torch.no_grad():
         for p in net.parameters():
             p.fill_(fill)
@@ -36,6 +36,17 @@ print(net[0].weight.abs().max().item(), net[2].weight.abs().max().item())
 # > 0.0 0.0
 print(round(net[2].bias.item(), 4), round(y.mean().item(), 4))
 # > 0.0337 0.0337
+
+# the freeze needs f(0) = 0: the gradient into W2 is f(0) times the error, and
+# sigmoid(0) = 0.5, softplus(0) = log 2 are not 0, so those nets move, rows still equal
+for act in (nn.ReLU, nn.GELU, nn.Sigmoid, nn.Softplus):
+    W1 = trained(0.0, act)[0].weight.detach()
+    same = torch.equal(W1, W1[0].expand_as(W1))  # bit for bit
+    print(act.__name__, "W1 moved:", W1.abs().max().item() > 0, "rows identical:", same)
+    # > ReLU W1 moved: False rows identical: True
+    # > GELU W1 moved: False rows identical: True
+    # > Sigmoid W1 moved: True rows identical: True
+    # > Softplus W1 moved: True rows identical: True
 
 # random init breaks the tie
 torch.manual_seed(0)

@@ -72,3 +72,14 @@ for k in (100, K, 2_000_000):
     # > 100 59 44
     # > 20000 59 59
     # > 2000000 59 59
+
+# the library's get_word_vector averages the rows: same direction, so a lookup of
+# fixed rows gives the same cosines (its training on the average is another matter)
+mean = nn.EmbeddingBag.from_pretrained(table.weight, mode="mean")
+with torch.no_grad():
+    cos_sum = F.cosine_similarity(vector("walked"), vector("talked"), dim=0)
+    a, b = (
+        mean(torch.tensor(rows(w)), torch.tensor([0]))[0] for w in ("walked", "talked")
+    )
+    print(torch.allclose(cos_sum, F.cosine_similarity(a, b, dim=0)))
+    # > True

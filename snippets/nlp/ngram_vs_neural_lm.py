@@ -8,10 +8,15 @@ from torch import nn
 torch.manual_seed(0)
 train = ["<s> the cat runs </s>", "<s> the dog runs </s>", "<s> a cat sleeps </s>"]
 test = "<s> a dog sleeps </s>"  # every word seen, but "a dog" and "dog sleeps" never
-vocab = sorted({w for s in train for w in s.split()})
+# the possible next words: "</s>" is one, "<s>" never follows anything
+vocab = sorted({w for s in train for w in s.split()} - {"<s>"})
 V = len(vocab)
 bigrams = Counter(b for s in train for b in itertools.pairwise(s.split()))
 unigrams = Counter(w for s in train for w in s.split()[:-1])  # as a history
+
+
+print(V)
+# > 7
 
 
 def p_bigram(prev, w, add=0.0):  # add=0: maximum likelihood; add=1: Laplace
@@ -24,7 +29,7 @@ for add in (0.0, 1.0):
     logp = sum(math.log(p) if p > 0 else -math.inf for p in ps)
     print(add, [round(p, 3) for p in ps], round(logp, 3))
     # > 0.0 [0.333, 0.0, 0.0, 1.0] -inf
-    # > 1.0 [0.182, 0.111, 0.111, 0.222] -7.603
+    # > 1.0 [0.2, 0.125, 0.125, 0.25] -7.155
 
 # Parameters: an n-gram table has V^(n-1) histories x V next words; a neural LM
 # with an embedding table shared by all positions grows by d*h per extra word
