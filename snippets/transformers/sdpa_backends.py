@@ -56,6 +56,10 @@ with sdpa_kernel([SDPBackend.MATH, SDPBackend.FLASH_ATTENTION], set_priority=Tru
 # cuDNN, the first CUDA call moves cuDNN to the front); math comes before cuDNN
 print([SDPBackend(i).name for i in torch._C._get_sdp_priority_order()][:4])
 # > ['FLASH_ATTENTION', 'EFFICIENT_ATTENTION', 'MATH', 'CUDNN_ATTENTION']
+# set_priority=True writes the list in front of that order: cuDNN now comes first
+with sdpa_kernel([SDPBackend.CUDNN_ATTENTION, SDPBackend.MATH], set_priority=True):
+    print([SDPBackend(i).name for i in torch._C._get_sdp_priority_order()][:4])
+# > ['CUDNN_ATTENTION', 'MATH', 'FLASH_ATTENTION', 'EFFICIENT_ATTENTION']
 
 # nn.MultiheadAttention reaches SDPA only with need_weights=False, and not on its
 # inference fast path (eval mode, no grad, an even number of heads, ...)
