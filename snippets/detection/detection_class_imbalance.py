@@ -56,3 +56,22 @@ top = per_roi.detach().topk(4).indices
 per_roi[top].mean().backward()
 print(sorted(top.tolist()), (logits.grad.abs().sum(1) > 0).nonzero().flatten().tolist())
 # > [4, 5, 9, 10] [4, 5, 9, 10]
+
+# The paper first runs NMS at IoU 0.7 over the RoIs ranked by loss (section 4), so that
+# near-copies of one region do not fill the set; here RoI 5 is RoI 4 shifted 2 px
+boxes = torch.tensor([[i * 40.0, 0, i * 40 + 30, 30] for i in range(12)])
+boxes[5] = boxes[4] + 2
+
+
+def iou(a, b):
+    wh = (torch.min(a[2:], b[2:]) - torch.max(a[:2], b[:2])).clamp(min=0)
+    inter = wh.prod()
+    return inter / ((a[2:] - a[:2]).prod() + (b[2:] - b[:2]).prod() - inter)
+
+
+kept = []
+for i in per_roi.detach().argsort(descending=True).tolist():
+    if all(iou(boxes[i], boxes[j]) <= 0.7 for j in kept):
+        kept.append(i)
+print(sorted(kept[:4]), f"IoU(4, 5) = {iou(boxes[4], boxes[5]):.2f}")
+# > [4, 7, 9, 10] IoU(4, 5) = 0.77
