@@ -35,10 +35,13 @@ for name, kv_heads, kv_bytes in [
     # > GQA 8, int8 cache     8 FLOP/B, memory   160 us, math 4.3 us per token
     # > GQA 8, int4 cache    16 FLOP/B, memory    80 us, math 4.3 us per token
 
-# an unfused kernel also writes and re-reads the scores and the probabilities (fp32)
-scores = 4 * Hq * n * 4  # write S, read S, write P, read P
-print(f"unfused extra traffic, GQA 8 bf16: {scores / (2 * n * D * 8 * 2):.1%}")
-# > unfused extra traffic, GQA 8 bf16: 12.5%
+# an unfused kernel also writes and re-reads the scores and the probabilities
+for score_bytes, name in ((4, "fp32"), (2, "bf16")):
+    scores = 4 * Hq * n * score_bytes  # write S, read S, write P, read P
+    extra = scores / (2 * n * D * 8 * 2)  # over the GQA 8 bf16 cache
+    print(f"unfused extra traffic, GQA 8 bf16 cache, {name} scores: {extra:.2%}")
+# > unfused extra traffic, GQA 8 bf16 cache, fp32 scores: 12.50%
+# > unfused extra traffic, GQA 8 bf16 cache, bf16 scores: 6.25%
 
 # split-KV (Flash-Decoding): chunks in parallel, merged by their log-sum-exp
 qf, k, v = torch.randn(Hq, 1, D), torch.randn(Hq, 512, D), torch.randn(Hq, 512, D)

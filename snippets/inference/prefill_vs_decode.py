@@ -17,12 +17,14 @@ def bf16(*shape):  # meta tensors: shapes and dtypes, no memory, no compute
 D = 4096  # a 4096 x 4096 projection, as in an 8B model
 cases = {
     "prefill, 2048 tokens": (bf16(2048, D), bf16(D, D)),
+    "prefill, 256 tokens": (bf16(256, D), bf16(D, D)),
     "decode, batch 1": (bf16(1, D), bf16(D, D)),
     "decode, batch 64": (bf16(64, D), bf16(D, D)),
 }
 for name, (a, b) in cases.items():
     print(f"{name:20} {intensity(a, b):6.1f} FLOPs per byte")
     # > prefill, 2048 tokens 1024.0 FLOPs per byte
+    # > prefill, 256 tokens   227.6 FLOPs per byte
     # > decode, batch 1         1.0 FLOPs per byte
     # > decode, batch 64       62.1 FLOPs per byte
 
@@ -45,6 +47,11 @@ for name, kv_heads in [("MHA", 32), ("GQA", 8)]:  # GQA: Llama 3 8B's 8 KV heads
 # H100 SXM: 989 TFLOP/s dense bf16, 3.35 TB/s of HBM bandwidth
 print(f"H100 ridge point: {989e12 / 3.35e12:.0f} FLOPs per byte")
 # > H100 ridge point: 295 FLOPs per byte
+# the shortest prompt whose projection passes the ridge, at batch 1
+ridge = 989e12 / 3.35e12
+T = next(t for t in range(1, D) if intensity(bf16(t, D), bf16(D, D)) >= ridge)
+print(f"prefill is compute-bound from {T} prompt tokens")
+# > prefill is compute-bound from 345 prompt tokens
 # every forward pass reads every weight once: 8e9 params in bf16
 passes = 3.35e12 / (8e9 * 2)
 print(f"8B model, batch 1: at most {passes:.0f} forward passes/s")

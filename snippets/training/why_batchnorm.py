@@ -35,11 +35,12 @@ try:
 except ValueError as e:
     print(e)
     # > batch_norm eps must be positive during training, but got 0
-tiny = 1e-3 * torch.randn(1000, 1)  # variance 1e-6, eps 1e-5
-print(round(nn.BatchNorm1d(1)(tiny).std().item(), 2))
-# > 0.31
-print(round(nn.BatchNorm1d(1, eps=1e-8)(tiny).std().item(), 2))
-# > 1.0
+z = torch.randn(1000, 1)
+tiny = 1e-3 * (z - z.mean()) / z.std(correction=0)  # variance exactly 1e-6, eps 1e-5
+for eps in (1e-5, 1e-8):  # output std sqrt(var / (var + eps)): 0.302 and 0.995
+    print(f"{nn.BatchNorm1d(1, eps=eps)(tiny).std(correction=0).item():.3f}")
+# > 0.302
+# > 0.995
 
 # affine=False: no gamma and beta; track_running_stats=False: no buffers, batch
 # statistics in eval mode too
