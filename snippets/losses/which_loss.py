@@ -79,3 +79,6 @@ for beta in (1.0, 2.0):
     # > 2.0 True False
 print(nn.HuberLoss().delta, nn.SmoothL1Loss().beta)  # the defaults: the same loss
 # > 1.0 1.0
+# a delta above every |x - t| leaves Huber's quadratic part: half of MSELoss
+print(round((F.huber_loss(x, t, delta=1e6) / F.mse_loss(x, t)).item(), 4))
+# > 0.5

@@ -40,7 +40,7 @@ print(f"{7e9**2 * 4:.1e} bytes")
 # > 2.0e+20 bytes
 
 
-def fit(opt_cls, steps, **kw):
+def fit(opt_cls, steps, state=False, **kw):
     w = torch.zeros(10, dtype=torch.float64, requires_grad=True)
     opt = opt_cls([w], **kw)
     calls = 0
@@ -55,6 +55,9 @@ def fit(opt_cls, steps, **kw):
 
     for _ in range(steps):
         opt.step(closure)
+    if state:  # parameter-sized tensors in its state, in units of the parameters
+        st = [t for v in opt.state[w].values() for t in (v if type(v) is list else [v])]
+        return sum(t.numel() for t in st if torch.is_tensor(t) and t.dim()) / w.numel()
     return f"{w.grad.norm().item():.1e}", calls  # gradient norm, loss evaluations
 
 
@@ -69,3 +72,7 @@ try:
 except ValueError as e:
     print(e)
     # > LBFGS doesn't support per-parameter options (parameter groups)
+
+# its memory: history_size pairs (s, y), the direction d and the previous gradient
+print(fit(torch.optim.LBFGS, 3, state=True, history_size=5))  # 2 * 5 + 2
+# > 12.0
