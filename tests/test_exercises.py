@@ -287,5 +287,7 @@ def test_a_solution_that_modifies_its_input_in_place_fails_and_is_named():
     argument modified in place fails, named, unless the task's MUTATES lists it."""
     path = PROJECT.snippets / "coding" / "layers" / "layer_norm.py"
     solution = path.read_text(encoding="utf-8")
-    results = check_each(path, [injecting(solution, "x.detach().mul_(1)")], "in_place.py")
+    results = check_each(
+        path, [injecting(solution, "x.detach().mul_(1)")], "in_place.py"
+    )
     assert "layer_norm modified its argument x in place" in (results[0] or ""), results
