@@ -22,5 +22,9 @@ with open("last.pt.tmp", "wb") as f:
     f.flush()
     os.fsync(f.fileno())  # on disk before the rename, so a power loss keeps it too
 os.replace("last.pt.tmp", "last.pt")
+if os.name == "posix":  # and the rename itself: fsync the directory that holds it
+    folder = os.open(".", os.O_RDONLY)
+    os.fsync(folder)
+    os.close(folder)
 print(torch.load("last.pt")["epoch"])
 # > 3

@@ -10,6 +10,8 @@ opt = torch.optim.SGD(model.parameters(), lr=0.1)
 best = model.state_dict()  # "keep the best weights so far"
 # or {k: v.detach().clone() for k, v in ...}
 best_copy = copy.deepcopy(model.state_dict())
+# on a GPU, a copy in host memory: .to("cpu") alone would return the CPU tensor itself
+host = {k: v.detach().to("cpu", copy=True) for k, v in model.state_dict().items()}
 torch.save(model.state_dict(), "best.pt")  # the values of this moment, on disk
 print(
     best["weight"].data_ptr() == model.weight.data_ptr(), best["weight"].requires_grad
@@ -25,6 +27,8 @@ print(torch.equal(best["weight"], model.weight))
 # > True
 print(torch.equal(best_copy["weight"], model.weight))
 # > False
+print(torch.equal(host["weight"], best_copy["weight"]), host["weight"].device)
+# > True cpu
 print(torch.equal(torch.load("best.pt")["weight"], best_copy["weight"]))
 # > True
 

@@ -46,18 +46,30 @@ if __name__ == "__main__":
 
     # The same generator seed gives the same augmentations: the workers' seeds are
     # base_seed + worker_id, and base_seed is drawn from the loader's generator.
-    def first_epoch(seed):
+    def first_epoch(seed, workers=2):
         g = torch.Generator().manual_seed(seed)
-        loader = DataLoader(Signals(True), batch_size=2, num_workers=2, generator=g)
+        loader = DataLoader(
+            Signals(True), batch_size=2, num_workers=workers, generator=g
+        )
         return torch.cat([x for x, _ in loader])
 
     print(
         torch.equal(first_epoch(1), first_epoch(1)),
         torch.equal(first_epoch(1), first_epoch(2)),
+        torch.equal(first_epoch(1), first_epoch(1, workers=1)),  # other worker count
     )
+    # > True False False
+    # No workers: the generator's base seed seeds nothing, __getitem__ draws from the
+    # global RNG, so only the same torch.manual_seed repeats the augmentations.
+    runs = []
+    for global_seed in (5, 5, 6):
+        torch.manual_seed(global_seed)
+        runs.append(first_epoch(1, workers=0))
+    print(torch.equal(runs[0], runs[1]), torch.equal(runs[0], runs[2]))
     # > True False
 
     # On the GPU: one random draw per sample, applied to the whole batch at once.
+    torch.manual_seed(0)
     xb = torch.arange(24.0).reshape(4, 6)  # a batch, after .to(device)
     flip = torch.rand(len(xb), device=xb.device) < 0.5  # the main process's RNG
     batched = torch.where(flip[:, None], xb.flip(1), xb)
@@ -65,4 +77,4 @@ if __name__ == "__main__":
         [x.flip(0) if f else x for x, f in zip(xb, flip, strict=True)]
     )
     print(flip.tolist(), torch.equal(batched, per_sample))
-    # > [True, False, True, False] True
+    # > [True, False, True, True] True

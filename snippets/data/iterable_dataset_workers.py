@@ -59,7 +59,15 @@ if __name__ == "__main__":
         # > 0 workers: [4, 4, 2]
         # > 2 workers: [4, 4, 1, 1]
 
-    # The only warning: when the dataset has a __len__ and len(loader) was read.
+    # The only warning: when the dataset has a __len__ and len(loader) was read. It
+    # counts batches against the length in samples, so batches of 4 hide the duplicates.
+    loader = DataLoader(SizedStream(10), batch_size=4, num_workers=2)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = list(loader)
+    print(len(loader), len(got), sum(len(b) for b in got), "warnings:", len(caught))
+    # > 3 6 20 warnings: 0
+    # batch_size=None: one item per batch, so the 7th item warns.
     loader = DataLoader(SizedStream(6), batch_size=None, num_workers=2)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

@@ -63,3 +63,13 @@ except ValueError as e:
     print(textwrap.fill(str(e), 80))
     # > batch_sampler option is mutually exclusive with batch_size, shuffle, sampler,
     # > and drop_last
+
+# torch.multinomial, which WeightedRandomSampler draws with, takes at most 2**24
+# categories: the sampler is built, and fails at its first iter.
+ones = torch.ones(1, dtype=torch.double)  # expanded: no 128 MiB of weights
+too_many = WeightedRandomSampler(ones.expand(2**24 + 1), num_samples=10)
+try:
+    next(iter(too_many))
+except RuntimeError as e:
+    print(e)
+    # > number of categories cannot exceed 2^24
