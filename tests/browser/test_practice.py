@@ -64,7 +64,22 @@ def card(page, qid: str):
 
 
 def grade_on_page(page, qid: str, grade: str) -> None:
-    card(page, qid).get_by_role("button", name=GRADES[grade], exact=True).click()
+    """Press a grade as a reader does: the card scrolled to and the layout settled first (code
+    blocks near it are laid out as they come on screen, which moves what is below them), then
+    the button's pressed state must flip."""
+    button = card(page, qid).get_by_role("button", name=GRADES[grade], exact=True)
+    button.scroll_into_view_if_needed()
+    page.evaluate(
+        "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+    )
+    before = button.get_attribute("aria-pressed")
+    button.click()
+    flipped = "false" if before == "true" else "true"
+    page.wait_for_function(
+        "([b, want]) => b.getAttribute('aria-pressed') === want",
+        arg=[button.element_handle(), flipped],
+        timeout=5000,
+    )
 
 
 def instant(page, href_end: str, ready: str = READY) -> None:
