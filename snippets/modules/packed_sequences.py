@@ -53,3 +53,15 @@ print(
     torch.allclose(out_padded[1, :2, 3:], out_alone[0, :, 3:]),  # backward half
 )
 # > True False
+
+# With num_layers=2 (an LSTM here) out[i, length - 1] is only the top layer's state:
+# the padded run's h_n of layer 0 and c_n of every layer went through the padding
+lstm = nn.LSTM(input_size=2, hidden_size=3, num_layers=2, batch_first=True)
+out_lstm, (h_pad, c_pad) = lstm(padded)
+_, (h_pk, c_pk) = lstm(pack_padded_sequence(padded, lengths, batch_first=True))
+print(
+    torch.allclose(out_lstm[1, 1], h_pk[-1, 1]),  # top layer, picked at length - 1
+    torch.allclose(h_pad[0, 1], h_pk[0, 1]),  # layer 0's h_n
+    torch.allclose(c_pad[-1, 1], c_pk[-1, 1]),  # top layer's c_n
+)
+# > True False False

@@ -28,27 +28,33 @@ def step(opt_cls, batches, **kw):
     m = copy.deepcopy(base)
     opt = opt_cls(m.parameters(), lr=0.1, **kw)
     for b in batches:
+        prev = m.emb.weight.detach().clone()  # the rows as the last step found them
         opt.zero_grad()
         m(b).square().mean().backward()
         opt.step()
     before = dict(base.named_parameters())
     moved = [n for n, q in m.named_parameters() if not q.equal(before[n])]
     rows = (m.emb.weight != base.emb.weight).any(1).nonzero().flatten().tolist()
-    return moved, rows
+    last = (m.emb.weight != prev).any(1).nonzero().flatten().tolist()
+    return moved, rows, last
 
 
-moved_sgd, rows = step(torch.optim.SGD, [ids])
+moved_sgd, rows, _ = step(torch.optim.SGD, [ids])
 print(moved_sgd)
 # > ['emb.weight', 'norm.weight', 'norm.bias', 'head.weight', 'head.bias']
 print("SGD rows", rows)
 # > SGD rows [1, 2, 3]
-moved, rows = step(torch.optim.AdamW, [ids], weight_decay=0.01)
+moved, rows, _ = step(torch.optim.AdamW, [ids], weight_decay=0.01)
 print("AdamW rows", rows, "same parameters moved:", moved == moved_sgd)
 # > AdamW rows [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] same parameters moved: True
-# Adam without weight decay: step 2 uses rows 7, 8 only, yet rows 1-3 move on
-_, rows = step(torch.optim.Adam, [ids, torch.tensor([7, 8, 7, 8])])
-print("Adam rows after 2 steps", rows)
-# > Adam rows after 2 steps [1, 2, 3, 7, 8]
+# Adam without weight decay: step 2 uses rows 7, 8 only, yet rows 1-3 move in it
+# (compared with the weights after step 1, not with the initial ones)
+_, _, last = step(torch.optim.Adam, [ids, torch.tensor([7, 8, 7, 8])])
+print("Adam rows moved in step 2", last)
+# > Adam rows moved in step 2 [1, 2, 3, 7, 8]
+_, _, last = step(torch.optim.SGD, [ids, torch.tensor([7, 8, 7, 8])])
+print("SGD rows moved in step 2", last)
+# > SGD rows moved in step 2 [7, 8]
 
 # Buffers change in forward (train mode), with no optimizer at all
 m = copy.deepcopy(base)

@@ -27,8 +27,8 @@ print(allocated(lambda: torch.add(col, row, out=out)))
 print(allocated(lambda: torch.add(col, row.expand(1000, 1000).contiguous(), out=out)))
 # > 4000000
 
-# expand() is that stretched view, explicitly; repeat() copies. A write into an
-# expanded tensor would hit one element several times, and is refused
+# expand() is that stretched view, explicitly; repeat() copies. An in-place op on an
+# expanded tensor would hit one element several times: add_ is refused
 v = torch.zeros(1, 3)
 expanded, repeated = v.expand(2, 3), v.repeat(2, 1)
 print(expanded.stride(), repeated.stride(), expanded.data_ptr() == v.data_ptr())
@@ -39,6 +39,15 @@ except RuntimeError as e:
     print(textwrap.fill(str(e).split(". ")[0], 80))
     # > unsupported operation: more than one element of the written-to tensor refers to
     # > a single memory location
+
+# but item assignment (and fill_, zero_) is not: it writes the shared element, so the
+# whole column changes, and so does v
+expanded[0, 0] = 5.0
+print(expanded.tolist(), v.tolist())
+# > [[5.0, 0.0, 0.0], [5.0, 0.0, 0.0]] [[5.0, 0.0, 0.0]]
+expanded.fill_(2.0)
+print(v.tolist())
+# > [[2.0, 2.0, 2.0]]
 
 try:
     torch.zeros(2, 3) + torch.zeros(2, 4)

@@ -43,17 +43,23 @@ losses = {
     "mse_loss": lambda: F.mse_loss(pred, target),
     "l1_loss": lambda: F.l1_loss(pred, target),
     "huber_loss": lambda: F.huber_loss(pred, target),
+    "smooth_l1_loss": lambda: F.smooth_l1_loss(pred, target),
     "binary_cross_entropy": lambda: F.binary_cross_entropy(pred.sigmoid(), target),
     "bce_with_logits": lambda: F.binary_cross_entropy_with_logits(pred, target),
     "poisson_nll_loss": lambda: F.poisson_nll_loss(pred, target),
     "kl_div": lambda: F.kl_div(pred, target, reduction="batchmean"),
+    "gaussian_nll_loss": lambda: F.gaussian_nll_loss(pred, target, torch.ones(4, 1)),
+    "soft_margin_loss": lambda: F.soft_margin_loss(pred, target),
 }
 for name, loss in losses.items():
     print(f"{name}: {outcome(loss)}")
     # > mse_loss: warns, then broadcasts
     # > l1_loss: warns, then broadcasts
     # > huber_loss: warns, then broadcasts
+    # > smooth_l1_loss: warns, then broadcasts
     # > binary_cross_entropy: raises ValueError
     # > bce_with_logits: raises ValueError
     # > poisson_nll_loss: broadcasts, no size warning
     # > kl_div: broadcasts, no size warning
+    # > gaussian_nll_loss: broadcasts, no size warning
+    # > soft_margin_loss: raises RuntimeError

@@ -26,10 +26,15 @@ print(torch.get_default_dtype(), torch.arange(3).dtype, (x > 1).dtype)
 
 # class targets: int64 (uint8 also accepted), not int32
 logits = torch.zeros(2, 3)
-for target in (torch.tensor([0, 2]), torch.tensor([0, 2], dtype=torch.int32)):
+for target in (
+    torch.tensor([0, 2]),
+    torch.tensor([0, 2], dtype=torch.uint8),
+    torch.tensor([0, 2], dtype=torch.int32),
+):
     try:
         print(target.dtype, F.cross_entropy(logits, target).item() > 0)
         # > torch.int64 True
+        # > torch.uint8 True
     except RuntimeError as e:
         print(target.dtype, e)
         # > torch.int32 expected target dtype to be Long or Byte, but got Int
@@ -57,6 +62,6 @@ print(q, q.element_size(), "byte against", w.element_size())
 error = (q * scale - w).abs().max()
 print(f"scale {scale:.3f}, largest error {error:.4f}")
 # > scale 0.010, largest error 0.0047
-# the cast truncates (127.6 -> 127) and does not saturate: 200 wraps here
+# the cast truncates (127.6 -> 127); out of range is undefined in C++: 200 wraps here
 print(torch.tensor([200.0, 127.6]).to(torch.int8))
 # > tensor([-56, 127], dtype=torch.int8)
