@@ -45,6 +45,24 @@ def check(gru_cell):
     def close(got, want, case):
         torch.testing.assert_close(got, want, msg=lambda m: f"{case}: {m}")
 
+    def gradients(got, want, inputs, case, finite=False):
+        # Each input's gradient through h', paired with torch's by name.
+        g = torch.randn_like(want)
+        for name, a, b in zip(
+            inputs,
+            torch.autograd.grad(got, list(inputs.values()), g, allow_unused=True),
+            torch.autograd.grad(want, list(inputs.values()), g),
+            strict=True,
+        ):
+            where = f"{case}, gradient of {name}"
+            assert a is not None, f"{where}: None, h' does not use {name}"
+            assert not finite or torch.isfinite(a).all(), (
+                f"{where}: not finite, nn.GRUCell's is: a sigmoid or tanh written from"
+                " exp has a nan gradient where it saturates; use torch.sigmoid and"
+                " torch.tanh"
+            )
+            close(a, b, where)
+
     # I = 3, H = 5: a zero state of x's shape is the wrong shape. B = 2, then 3: a
     # zero state kept from an earlier call has the wrong batch size.
     for bias, batch in [(True, 2), (False, 3)]:
@@ -66,16 +84,7 @@ def check(gru_cell):
         # Gradients through the 4 steps, each paired with torch's by name.
         inputs = {"x": xs, **params}
         assert got.grad_fn is not None, f"bias={bias}: h' has no grad_fn (detached?)"
-        g = torch.randn_like(want)
-        for name, a, b in zip(
-            inputs,
-            torch.autograd.grad(got, list(inputs.values()), g, allow_unused=True),
-            torch.autograd.grad(want, list(inputs.values()), g),
-            strict=True,
-        ):
-            case = f"bias={bias}, gradient of {name} through 4 steps"
-            assert a is not None, f"{case}: None, h' does not use {name}"
-            close(a, b, case)
+        gradients(got, want, inputs, f"bias={bias}, through 4 steps")
     # One bias without the other: each is added when given, independently (the other
     # one zero is the same cell).
     for given in ("bias_ih", "bias_hh"):
@@ -115,20 +124,7 @@ def check(gru_cell):
             " use torch.sigmoid and torch.tanh",
         )
     inputs = {"x": x, **params}
-    g = torch.randn_like(want)
-    for name, a, b in zip(
-        inputs,
-        torch.autograd.grad(got, list(inputs.values()), g, allow_unused=True),
-        torch.autograd.grad(want, list(inputs.values()), g),
-        strict=True,
-    ):
-        case = f"x of order 1e4, gradient of {name} through 2 steps"
-        assert a is not None, f"{case}: None, h' does not use {name}"
-        assert torch.isfinite(a).all(), (
-            f"{case}: not finite, nn.GRUCell's is: a sigmoid or tanh written from exp"
-            " has a nan gradient where it saturates; use torch.sigmoid and torch.tanh"
-        )
-        close(a, b, case)
+    gradients(got, want, inputs, "x of order 1e4, through 2 steps", finite=True)
     # The zero state on x's device: x on the meta device (shapes, no data) stands in
     # for a CUDA x. Zeros made without device= are on the CPU: the matmul raises.
     meta = [a.detach().to("meta") for a in args]
