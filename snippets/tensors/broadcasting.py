@@ -1,4 +1,5 @@
 import textwrap
+import warnings
 
 import torch
 from torch.profiler import ProfilerActivity, profile
@@ -39,6 +40,15 @@ except RuntimeError as e:
     print(textwrap.fill(str(e).split(". ")[0], 80))
     # > unsupported operation: more than one element of the written-to tensor refers to
     # > a single memory location
+refused = []
+for name, write in [("mul_", lambda: expanded.mul_(2)),
+                    ("copy_", lambda: expanded.copy_(torch.ones(2, 3)))]:
+    try:
+        write()
+    except RuntimeError:
+        refused.append(name)
+print(refused)
+# > ['mul_', 'copy_']
 
 # but item assignment (and fill_, zero_) is not: it writes the shared element, so the
 # whole column changes, and so does v
@@ -48,6 +58,15 @@ print(expanded.tolist(), v.tolist())
 expanded.fill_(2.0)
 print(v.tolist())
 # > [[2.0, 2.0, 2.0]]
+
+# masked_fill_ goes through too, with a warning that it is deprecated
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    expanded.masked_fill_(torch.tensor([[True, False, False]] * 2), 7.0)
+print(v.tolist(), caught[0].category.__name__)
+# > [[7.0, 2.0, 2.0]] UserWarning
+print(str(caught[0].message).split(". ")[0])
+# > Use of masked_fill_ on expanded tensors is deprecated
 
 try:
     torch.zeros(2, 3) + torch.zeros(2, 4)
