@@ -51,6 +51,19 @@ a, b, c = (saved_for_backward(n) for n in (32, 64, 96))
 # 32 more rows of two saved (32, 256) float32 activations
 print(b - a == c - b, b - a == 32 * 256 * 4 * 2)
 # > True True
+
+# Mixed precision shrinks the activations, not the model states: under autocast the
+# saved activations are bfloat16, but new gradients are float32 like the weights.
+optimizer.zero_grad()
+with torch.autocast("cpu", dtype=torch.bfloat16):
+    a16, b16 = saved_for_backward(32), saved_for_backward(64)
+    model(torch.randn(8, 256)).sum().backward()
+print(b16 - a16, "bytes per 32 rows instead of", b - a)
+# > 32768 bytes per 32 rows instead of 65536
+grads = [p.grad for p in model.parameters()]
+print({g.dtype for g in grads}, nbytes(grads) == params)
+# > {torch.float32} True
+
 with torch.no_grad():  # evaluation: nothing is saved for backward
     print(saved_for_backward(32), "bytes instead of", a)
     # > 0 bytes instead of 75776

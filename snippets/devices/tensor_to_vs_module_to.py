@@ -28,9 +28,16 @@ m = Scaled().to(torch.float64)
 print(m.lin.weight.dtype, m.offset.dtype, m.scale.dtype)
 # > torch.float64 torch.float64 torch.float32
 
+# In place for the module and its Parameter objects, not for its buffers: each converted
+# buffer is a new tensor, so a reference taken before .to() keeps the old one.
+bn = nn.BatchNorm1d(2)
+weight, running_mean = bn.weight, bn.running_mean
+bn.to(torch.float16)
+print(bn.weight is weight, bn.running_mean is running_mean, running_mean.dtype)
+# > True False torch.float32
+
 # A dtype reaches only floating-point (and complex) parameters and buffers: integer
 # buffers keep their dtype, and an integer dtype is refused.
-bn = nn.BatchNorm1d(2).to(torch.float16)
 print(bn.weight.dtype, bn.num_batches_tracked.dtype)
 # > torch.float16 torch.int64
 try:

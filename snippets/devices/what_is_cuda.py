@@ -1,12 +1,24 @@
+import warnings
+
 import torch
 from torch import nn
 
 # cuDNN's switches: global to the process, read at each convolution
 cudnn = torch.backends.cudnn
-print(cudnn.enabled, cudnn.benchmark, cudnn.deterministic, cudnn.allow_tf32)
-# > True False False True
-print(torch.backends.cuda.matmul.allow_tf32)  # cuBLAS float32 matmuls: full fp32
-# > False
+print(cudnn.enabled, cudnn.benchmark, cudnn.deterministic)
+# > True False False
+# TF32, the 2.9+ API: on for cuDNN's convolutions and RNNs, off for cuBLAS's matmuls
+matmul = torch.backends.cuda.matmul
+print(cudnn.conv.fp32_precision, cudnn.rnn.fp32_precision, matmul.fp32_precision)
+# > tf32 tf32 none
+print(torch.get_float32_matmul_precision())  # float32 matmuls: full fp32
+# > highest
+# the legacy flags say the same, and setting one no longer warns in 2.13
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    cudnn.allow_tf32 = True
+print(cudnn.allow_tf32, matmul.allow_tf32, len(caught))
+# > True False 0
 
 # device-agnostic code: one script, CUDA kernels where there is a GPU
 device = torch.accelerator.current_accelerator(check_available=True)
