@@ -32,13 +32,14 @@ print(per_sample.shape)
 # > torch.Size([32])
 
 
-def train(opt_cls, reduce, steps, clip=None, **kwargs):
+def train(opt_cls, reduce, steps, clip=None, l2_in_loss=0.0, **kwargs):
     """pred after a few optimizer steps on the summed or the averaged loss."""
     p = pred.detach().clone().requires_grad_()
     opt = opt_cls([p], lr=0.01, **kwargs)
     for _ in range(steps):
         opt.zero_grad()
-        reduce(nn.functional.mse_loss(p, target, reduction="none")).backward()
+        loss = reduce(nn.functional.mse_loss(p, target, reduction="none"))
+        (loss + l2_in_loss * p.pow(2).sum()).backward()  # a term beside the reduction
         if clip is not None:
             nn.utils.clip_grad_norm_([p], clip)
         opt.step()
@@ -59,12 +60,14 @@ for reduce in (torch.sum, torch.mean):
     # > sum gradient norm: 17.22
     # > mean gradient norm: 0.54
 # Adam divides by the running RMS: the scale cancels, step after step. Clipping the
-# norm first, or Adam's L2 weight_decay (added to the gradient), brings it back
+# norm first, or any term beside the reduced loss (an L2 penalty in the loss, or Adam's
+# weight_decay, which adds it to the gradient), brings it back
 for opt_cls, kwargs in (
     (torch.optim.Adam, {}),
     (torch.optim.Adam, {"clip": 1.0}),
     (torch.optim.AdamW, {"weight_decay": 0.1}),
     (torch.optim.Adam, {"weight_decay": 0.1}),
+    (torch.optim.Adam, {"l2_in_loss": 0.1}),
 ):
     same = torch.allclose(
         train(opt_cls, torch.sum, 5, **kwargs), train(opt_cls, torch.mean, 5, **kwargs)
@@ -74,3 +77,4 @@ for opt_cls, kwargs in (
     # > Adam {'clip': 1.0} same after 5 steps: False
     # > AdamW {'weight_decay': 0.1} same after 5 steps: True
     # > Adam {'weight_decay': 0.1} same after 5 steps: False
+    # > Adam {'l2_in_loss': 0.1} same after 5 steps: False

@@ -14,8 +14,8 @@ def loss_of(net, x):
 
 
 torch.manual_seed(0)
-# Reverse mode: one backward gives the gradient of every parameter, for about
-# twice the forward's matmul FLOPs (the input's gradient and the weight's)
+# Reverse mode: one backward gives the gradient of every parameter, one matmul per
+# operand that needs a gradient: here the input's and the weight's, so 2x the forward
 for width in (64, 512):
     layers = [torch.nn.Linear(width, width, bias=False) for _ in range(3)]
     net = torch.nn.Sequential(*layers)
@@ -26,6 +26,16 @@ for width in (64, 512):
     print(f"{n_params:>7} parameters: backward / forward = {backward / forward}")
     # >   12288 parameters: backward / forward = 2.0
     # >  786432 parameters: backward / forward = 2.0
+# a data batch needs no gradient: the first layer skips its input's matmul (5/3 for
+# three layers); freeze that layer too and it needs no backward matmul at all, nor does
+# the second layer's input (3 of the 6 backward matmuls are left)
+data = torch.randn(32, 512)
+forward = flops(loss_of, net, data)
+print("data input:", round(flops(loss_of(net, data).backward) / forward, 2))
+# > data input: 1.67
+layers[0].weight.requires_grad_(False)
+print("first layer frozen:", flops(loss_of(net, data).backward) / forward)
+# > first layer frozen: 1.0
 
 W = torch.randn(64, 64)
 

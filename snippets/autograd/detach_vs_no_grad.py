@@ -34,3 +34,14 @@ try:
 except RuntimeError as e:
     print(e)
     # > a leaf Variable that requires grad is being used in an in-place operation.
+# any grad-off mode permits it, and so does a write through detach(), which does not
+# require grad (autograd does not see it as a write to the leaf)
+with torch.inference_mode():
+    w.mul_(2)
+with torch.set_grad_enabled(False):
+    w.mul_(2)
+print(w)
+# > tensor([4., 6.], requires_grad=True)
+w.detach().mul_(0.25)
+print(w)
+# > tensor([1.0000, 1.5000], requires_grad=True)

@@ -23,6 +23,13 @@ loss_of(torch.where(m.bool(), x, x.detach())).backward()
 print("where:     ", x.grad)
 # > where:      tensor([3., 1., 7., 1.])
 
+# the mask trick multiplies: an inf where m = 0 turns into inf * 0 = nan, where keeps it
+xi = torch.tensor([1.0, -float("inf")], requires_grad=True)
+mi = torch.tensor([1.0, 0.0])
+mask_trick = xi * mi + xi.detach() * (1 - mi)
+print(mask_trick.tolist(), torch.where(mi.bool(), xi, xi.detach()).tolist())
+# > [1.0, nan] [1.0, -inf]
+
 # 3. writing detached values into a copy (never into the leaf itself)
 x.grad = None
 xs = x.clone()

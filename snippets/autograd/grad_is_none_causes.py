@@ -20,13 +20,21 @@ except ValueError as e:
 w = (torch.randn(3) * 0.01).requires_grad_()  # fix: do the math first, then mark it
 print(w.is_leaf)
 # > True
-# A module's .to() / .double() is not that copy: it converts each parameter in place,
-# and the same Parameter objects stay leaves
+# A module's .to() / .double() is not that copy: by default it converts each parameter
+# in place (param.data = ...), and the same Parameter objects stay leaves
 lin = nn.Linear(2, 2)
 weight = lin.weight
 lin.double()
 print(lin.weight is weight, lin.weight.is_leaf, lin.weight.dtype)
 # > True True torch.float64
+# unless conversion is set to overwrite: new leaves, and an optimizer built before
+# .to() would still hold the old ones
+torch.__future__.set_overwrite_module_params_on_conversion(True)
+weight = lin.weight
+lin.float()
+print(lin.weight is weight, lin.weight.is_leaf)
+# > False True
+torch.__future__.set_overwrite_module_params_on_conversion(False)
 
 
 # 2. A parameter that forward never uses
@@ -44,11 +52,22 @@ net(torch.randn(4, 2)).sum().backward()
 print(net.used.weight.grad is None, net.unused.weight.grad is None)
 # > False True
 
-# 3. Forward under no_grad, or a detach() on the path
+# 3. Part of the forward under no_grad (or behind a detach()): what ran there gets None
+frozen, head = nn.Linear(2, 2), nn.Linear(2, 1)
+x = torch.randn(4, 2)
 with torch.no_grad():
-    out = net(torch.randn(4, 2))
-print(out.requires_grad)
-# > False
+    feats = frozen(x)
+head(feats).sum().backward()
+print(frozen.weight.grad is None, head.weight.grad is None)
+# > True False
+# the whole forward under no_grad: nothing requires grad, and backward() raises
+with torch.no_grad():
+    out = head(frozen(x))
+try:
+    out.sum().backward()
+except RuntimeError as e:
+    print(str(e).split(" and ")[0])
+    # > element 0 of tensors does not require grad
 
 # 4. zero_grad() sets .grad to None (set_to_none=True is the default)
 torch.optim.SGD(net.parameters(), lr=0.1).zero_grad()

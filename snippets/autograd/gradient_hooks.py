@@ -1,3 +1,4 @@
+import warnings
 import weakref
 
 import torch
@@ -22,6 +23,17 @@ w.grad = None
 (w * 10).pow(2).sum().backward()
 print(w.grad)
 # > tensor([ 200., -400.,  600.])
+
+# A hook must not modify its argument in place: add hands the same gradient tensor to
+# both inputs, so g.mul_(2) on a's hook doubles b's gradient too; return g * 2 instead
+c = torch.tensor([1.0, 2.0])
+for name, hook in (("g.mul_(2)", lambda g: g.mul_(2)), ("g * 2", lambda g: g * 2)):
+    a, b = torch.ones(2, requires_grad=True), torch.ones(2, requires_grad=True)
+    a.register_hook(hook)
+    ((a + b) * c).sum().backward()
+    print(f"{name:>9}: a.grad {a.grad}, b.grad {b.grad}")
+    # > g.mul_(2): a.grad tensor([2., 4.]), b.grad tensor([2., 4.])
+    # >     g * 2: a.grad tensor([2., 4.]), b.grad tensor([1., 2.])
 
 # A hook on an intermediate is stored on its grad_fn: it lives as long as the graph,
 # even after the tensor itself is deleted
@@ -56,6 +68,13 @@ layer.register_full_backward_hook(
 layer(torch.randn(4, 3, requires_grad=True)).sum().backward()
 print(seen["out"].shape, seen["inp"].shape)  # dL/d(output), dL/d(input) of the layer
 # > torch.Size([4, 2]) torch.Size([4, 3])
+# grad_input is the gradient w.r.t. the layer's inputs, not its weights: for a first
+# layer fed data, which needs no gradient, it is None (and torch warns)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    layer(torch.randn(4, 3)).sum().backward()
+print(seen["inp"], caught[0].category.__name__)
+# > None UserWarning
 
 # After accumulation into .grad (e.g. to step the optimizer per parameter inside
 # backward): the hook gets the parameter itself, not the gradient; leaves only

@@ -2,7 +2,9 @@ import textwrap
 import warnings
 
 import torch
+import torch.nn.functional as F
 from torch import nn
+from torch.nn.attention import SDPBackend, sdpa_kernel
 
 x = torch.tensor(2.0, requires_grad=True)
 y = x**3
@@ -69,6 +71,57 @@ penalty = ((grad_inp.norm(dim=1) - 1) ** 2).mean()
 penalty.backward()  # second-order terms reach the critic's weights
 print(critic[0].weight.grad.shape, bool(critic[0].weight.grad.abs().sum() > 0))
 # > torch.Size([256, 2]) True
+
+
+# Not every op has a double backward: the fused attention kernels have none
+q = torch.randn(1, 2, 4, 8, requires_grad=True)
+(g,) = torch.autograd.grad(
+    F.scaled_dot_product_attention(q, q, q).sum(), q, create_graph=True
+)
+try:
+    g.pow(2).sum().backward()
+except RuntimeError as e:
+    sdpa_error = str(e)
+    print("no derivative for", sdpa_error.split()[2])
+    # > no derivative for aten::_scaled_dot_product_flash_attention_for_cpu_backward
+# nn.MultiheadAttention calls the fused kernel when it need not return the weights
+mha = nn.MultiheadAttention(8, 2, batch_first=True)
+xa = torch.randn(2, 4, 8, requires_grad=True)
+for need_weights in (True, False):
+    out = mha(xa, xa, xa, need_weights=need_weights)[0]
+    (gx,) = torch.autograd.grad(out.sum(), xa, create_graph=True)
+    try:
+        gx.pow(2).sum().backward()
+        print(f"need_weights={need_weights}: double backward works")
+        # > need_weights=True: double backward works
+    except RuntimeError as e:
+        print(f"need_weights={need_weights}: the same error:", str(e) == sdpa_error)
+        # > need_weights=False: the same error: True
+# CUDA's fused kernels, checked on the meta device (autograd's formulas are the same
+# on every device; no GPU needed)
+aten = torch.ops.aten
+kernels = (
+    lambda t: aten._scaled_dot_product_flash_attention(t, t, t)[0],
+    lambda t: aten._scaled_dot_product_efficient_attention(t, t, t, None, True)[0],
+    lambda t: aten._scaled_dot_product_cudnn_attention(t, t, t, None, True)[0],
+)
+for kernel in kernels:
+    qm = torch.randn(1, 2, 4, 8, device="meta", requires_grad=True)
+    (gm,) = torch.autograd.grad(kernel(qm).sum(), qm, create_graph=True)
+    try:
+        gm.sum().backward()
+    except RuntimeError as e:
+        print("no derivative for", str(e).split()[2])
+        # > no derivative for aten::_scaled_dot_product_flash_attention_backward
+        # > no derivative for aten::_scaled_dot_product_efficient_attention_backward
+        # > no derivative for aten::_scaled_dot_product_cudnn_attention_backward
+# the math backend is made of ordinary ops: the penalty step works
+with sdpa_kernel(SDPBackend.MATH):
+    out = F.scaled_dot_product_attention(q, q, q)
+(g,) = torch.autograd.grad(out.sum(), q, create_graph=True)
+g.pow(2).sum().backward()
+print(q.grad.shape)
+# > torch.Size([1, 2, 4, 8])
 
 
 def f(v):

@@ -13,6 +13,12 @@ layers = {
     "RNN(dropout=0.5)": (rnn, lambda m: m(x)[0]),
     "MultiheadAttention(dropout=0.5)": (attention, lambda m: m(x, x, x)[0]),
     "RReLU()": (nn.RReLU(), lambda m: m(x)),
+    # BatchNorm switches to its running statistics only if it tracks them
+    "BatchNorm1d(5)": (nn.BatchNorm1d(5), lambda m: m(x)),
+    "BatchNorm1d(5, track_running_stats=False)": (
+        nn.BatchNorm1d(5, track_running_stats=False),
+        lambda m: m(x),
+    ),
 }
 with torch.no_grad():
     for name, (layer, run) in layers.items():
@@ -21,9 +27,12 @@ with torch.no_grad():
         # > RNN(dropout=0.5) train == eval: False
         # > MultiheadAttention(dropout=0.5) train == eval: False
         # > RReLU() train == eval: False
+        # > BatchNorm1d(5) train == eval: False
+        # > BatchNorm1d(5, track_running_stats=False) train == eval: True
 
 # eval() and no_grad() together switch TransformerEncoder to its fast path: with a
-# padding mask it runs on nested tensors and returns 0 at the padded positions
+# padding mask it runs on nested tensors (enable_nested_tensor=True, the default) and
+# returns 0 at the padded positions
 layer = nn.TransformerEncoderLayer(8, 2, dim_feedforward=16, batch_first=True)
 encoder = nn.TransformerEncoder(layer, num_layers=2).eval()
 pad = torch.tensor([[False] * 5, [False, False, False, True, True]])
@@ -40,3 +49,9 @@ print("padded, grad on:", round(regular[1, 3:].abs().sum().item(), 2))
 # > padded, grad on: 11.77
 print("real positions close:", torch.allclose(fast[~pad], regular[~pad], atol=1e-5))
 # > real positions close: True
+# without nested tensors the same weights keep computed values at the padded positions
+dense = nn.TransformerEncoder(layer, num_layers=2, enable_nested_tensor=False).eval()
+with torch.no_grad():
+    padded = dense(x, src_key_padding_mask=pad)[1, 3:]
+print("padded, enable_nested_tensor=False:", round(padded.abs().sum().item(), 2))
+# > padded, enable_nested_tensor=False: 11.77

@@ -36,3 +36,19 @@ h = w.exp()
 (h.sum() + (h**2).sum()).backward()
 print(torch.allclose(w.grad, w.exp() + 2 * w.exp() ** 2))
 # > True
+
+# Two losses that must reach different parameters (two optimizers on a shared trunk):
+# inputs= keeps each gradient out of the other's .grad; the first walk retains the graph
+a = torch.tensor([1.0, 2.0], requires_grad=True)  # the trunk
+b = torch.tensor([0.5, 0.5], requires_grad=True)  # a head
+h = a.exp()  # shared by both losses, and it saves its output
+loss_a, loss_b = h.sum(), (h * b).sum()
+loss_a.backward(inputs=[a], retain_graph=True)  # fills a.grad only
+loss_b.backward(inputs=[b])  # fills b.grad only, through exp again
+print(torch.equal(a.grad, a.exp()), torch.equal(b.grad, a.exp()))
+# > True True
+a.grad = b.grad = None
+h = a.exp()
+(h.sum() + (h * b).sum()).backward()  # summed: the head's loss reaches the trunk too
+print(torch.equal(a.grad, a.exp()))
+# > False

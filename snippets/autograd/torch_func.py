@@ -2,7 +2,7 @@ import textwrap
 
 import torch
 from torch import nn
-from torch.func import functional_call, grad, vmap
+from torch.func import functional_call, grad, replace_all_batch_norm_modules_, vmap
 
 # grad(f) returns a function that computes df/dx; f must return a scalar tensor
 x0 = torch.tensor([1.0, 2.0], requires_grad=True)
@@ -97,3 +97,29 @@ bn_model.eval()
 per_sample = vmap(grad(bn_loss), in_dims=(None, 0))(bn_params, torch.randn(5, 3))
 print(per_sample["1.weight"].shape)
 # > torch.Size([5, 4])
+
+# Train-mode BatchNorm couples the samples, so a per-sample gradient of it does not
+# exist. replace_all_batch_norm_modules_ only stops the running-statistics update: each
+# vmapped sample is then normalized alone, a batch of one, which BatchNorm1d refuses
+replace_all_batch_norm_modules_(bn_model.train())
+try:
+    vmap(grad(bn_loss), in_dims=(None, 0))(bn_params, torch.randn(5, 3))
+except ValueError as e:
+    print(str(e).split(",")[0])
+    # > Expected more than 1 value per channel when training
+# GroupNorm normalizes each sample by itself: per-sample gradients in train mode,
+# equal to one backward per sample
+gn_model = nn.Sequential(nn.Linear(3, 4), nn.GroupNorm(2, 4))
+gn_params = {k: v.detach() for k, v in gn_model.named_parameters()}
+xs = torch.randn(5, 3)
+
+
+def gn_loss(params, xi):
+    return functional_call(gn_model, params, (xi.unsqueeze(0),)).pow(2).sum()
+
+
+per_sample = vmap(grad(gn_loss), in_dims=(None, 0))(gn_params, xs)
+gn_model.zero_grad()
+gn_model(xs[:1]).pow(2).sum().backward()
+print(torch.allclose(per_sample["1.weight"][0], gn_model[1].weight.grad, atol=1e-6))
+# > True
