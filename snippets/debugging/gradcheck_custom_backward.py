@@ -56,3 +56,11 @@ with warnings.catch_warnings(record=True) as caught:
     # > False
 print(str(caught[0].message).split(". ")[0])
 # > Input #0 requires gradient and is not a double precision floating point or complex
+
+# at a kink the central difference straddles it: torch's own relu fails at 0
+at_kink = torch.tensor([0.0, 1.0], dtype=torch.float64, requires_grad=True)
+away = torch.tensor([0.5, 1.0], dtype=torch.float64, requires_grad=True)
+print(gradcheck(torch.relu, (at_kink,), raise_exception=False))
+# > False
+print(gradcheck(torch.relu, (away,), raise_exception=False))
+# > True

@@ -21,8 +21,11 @@ print(p.grad)  # clamped elements pass no gradient
 # > tensor([0., 0.])
 
 big = torch.tensor([300.0], dtype=torch.float16)
-print(big * big, torch.finfo(torch.float16).max)  # fp16 overflows past 65504
+print(big * big, torch.finfo(torch.float16).max)  # 90000 overflows fp16
 # > tensor([inf], dtype=torch.float16) 65504.0
+# round to nearest: up to 65519 rounds down to 65504, from 65520 up to inf
+print(torch.tensor([65519.0, 65520.0]).half())
+# > tensor([65504.,    inf], dtype=torch.float16)
 print(big.bfloat16() * big.bfloat16())  # bf16 has float32's range
 # > tensor([90112.], dtype=torch.bfloat16)
 

@@ -23,12 +23,12 @@ def seed_everything(seed):
     torch.manual_seed(seed)  # seeds the CPU and every CUDA device
 
 
-def run(seed):
+def run(seed, num_workers=2):
     seed_everything(seed)
     # its own RNG for the shuffle and each worker's base seed
     g = torch.Generator().manual_seed(seed)
     loader = DataLoader(
-        Augmented(), batch_size=4, shuffle=True, num_workers=2, generator=g
+        Augmented(), batch_size=4, shuffle=True, num_workers=num_workers, generator=g
     )
     model = nn.Sequential(nn.Linear(2, 8), nn.Dropout(0.5), nn.Linear(8, 1))
     batches = torch.cat(list(loader))
@@ -53,6 +53,11 @@ if __name__ == "__main__":
     # no two workers repeat NumPy's stream
     print(numpy_draws.unique().numel() == len(numpy_draws))
     # > True
+    # worker i seeds from base_seed + i: another worker count, another augmentation
+    batches_one_worker, _ = run(0, num_workers=1)
+    same_order = torch.equal(batches_1[:, 0].floor(), batches_one_worker[:, 0].floor())
+    print(same_order, torch.equal(batches_1, batches_one_worker))
+    # > True False
 
     # without a generator, the shuffle draws from the global RNG: change the model
     # and the data order changes too

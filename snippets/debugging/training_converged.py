@@ -70,3 +70,16 @@ for epoch, lr in enumerate([0.5] * 30 + [0.05] * 10 + [0.005] * 10, start=1):
         # >    50  0.005    2.1e-05    0.3117    1.7e-03        0.24          3e-04
 print(f"the plateau rule fires at epoch {stopped}, at lr 0.5")
 # > the plateau rule fires at epoch 12, at lr 0.5
+
+# the ratio measures the step, not the distance: one epoch at lr 0.005 from far away
+w, ratios = 0.3 * w_best.detach(), []
+for idx in torch.randperm(N, generator=shuffle).split(32):
+    g = loss_and_grad(w, X_train[idx], y_train[idx])[1]
+    ratios.append((0.005 * g.norm() / w.norm()).item())
+    w = w - 0.005 * g
+train_loss, full_grad = loss_and_grad(w, X_train, y_train)
+print(
+    f"update/weight {sum(ratios) / len(ratios):.0e}, above min {train_loss - best:.1e},"
+    f" full grad {full_grad.norm():.1e}"
+)
+# > update/weight 1e-03, above min 1.1e-01, full grad 1.3e-01
