@@ -51,6 +51,24 @@ with torch.inference_mode():  # no graph, no version counters: the cheapest forw
     one_by_one = torch.stack([model(r.unsqueeze(0))[0] for r in requests])
 print("eval(): batched == one by one:", torch.allclose(batched, one_by_one, atol=1e-6))
 # > eval(): batched == one by one: True
+
+# inputs of different lengths, padded to the longest: eval() is not enough, the
+# padded request attends to the pad positions unless a mask hides them
+layer = nn.TransformerEncoderLayer(d_model=8, nhead=2, batch_first=True).eval()
+short, long = torch.randn(1, 3, 8), torch.randn(1, 5, 8)
+with torch.inference_mode():
+    alone = layer(short)
+    padded = torch.cat([torch.cat([short, torch.zeros(1, 2, 8)], 1), long])
+    pads = torch.tensor([[False] * 3 + [True] * 2, [False] * 5])  # True = padding
+    no_mask = layer(padded)[0, :3]
+    masked = layer(padded, src_key_padding_mask=pads)[0, :3]
+print(
+    "padded, no mask == alone:",
+    torch.allclose(no_mask, alone, atol=1e-5),
+    "| with the padding mask:",
+    torch.allclose(masked, alone, atol=1e-5),
+)
+# > padded, no mask == alone: False | with the padding mask: True
 print(
     "requires_grad:",
     batched.requires_grad,

@@ -30,6 +30,11 @@ with torch.inference_mode():
     except RuntimeError as e:
         print(e)
         # > mat1 and mat2 must have the same dtype, but got Float and BFloat16
+    try:  # the same mistake, another kernel, another wording: a Linear without bias
+        nn.Linear(64, 10, bias=False).to(torch.bfloat16)(x)
+    except RuntimeError as e:
+        print(e)
+        # > expected m1 and m2 to have the same dtype, but got: float != c10::BFloat16
     y = half(x.to(torch.bfloat16))
     rel = ((y.float() - ref).norm() / ref.norm()).item()
     print(

@@ -56,3 +56,11 @@ print(torch.allclose(small(x), layer(x)[:, kept]), small.weight.numel())
 # a pruned row outputs its bias whatever x is: the next layer can absorb it
 print(torch.allclose(layer(x)[:, ~kept], layer.bias[~kept].expand(5, -1)))
 # > True
+after = nn.Linear(4, 3)  # the next layer, after a ReLU, reads all 4 outputs
+folded = nn.Linear(2, 3)  # reads only the 2 kept ones
+with torch.no_grad():
+    folded.weight.copy_(after.weight[:, kept])
+    # the dropped rows' constant, relu(bias), times their columns, into the bias
+    folded.bias.copy_(after.bias + after.weight[:, ~kept] @ layer.bias[~kept].relu())
+print(torch.allclose(folded(small(x).relu()), after(layer(x).relu()), atol=1e-6))
+# > True

@@ -1,3 +1,5 @@
+import os
+import tempfile
 import textwrap
 import warnings
 
@@ -58,12 +60,35 @@ def by_hand(levels):
 y = by_hand(127)
 print("x86, 0..127 equals quantize_dynamic's output:", torch.allclose(y, q_out))
 # > x86, 0..127 equals quantize_dynamic's output: True
+# one scale per tensor is quantize_dynamic's default; torch.ao has per-channel weight
+# scales too: a per-channel qconfig, and the x86 engine's static default
+with warnings.catch_warnings(record=True):  # the same deprecations as above
+    warnings.simplefilter("always")
+    per_channel = torch.ao.quantization.quantize_dynamic(
+        model, {nn.Linear: torch.ao.quantization.per_channel_dynamic_qconfig}
+    )
+    static_default = torch.ao.quantization.get_default_qconfig("x86")
+    print(per_channel[0].weight().qscheme(), static_default.weight().qscheme)
+    # > torch.per_channel_affine torch.per_channel_symmetric
+
 # qnnpack, the engine for ARM CPUs, ignores reduce_range
 torch.backends.quantized.engine = "qnnpack"
 with warnings.catch_warnings(record=True):  # the same deprecations as above
     warnings.simplefilter("always")
     qnn = torch.ao.quantization.quantize_dynamic(model, {nn.Linear}, dtype=torch.qint8)
-    qnn_out = qnn(x)
+    with tempfile.TemporaryFile() as stderr:  # C++ warns on stderr, not via Python
+        saved = os.dup(2)
+        os.dup2(stderr.fileno(), 2)
+        try:
+            qnn_out = qnn(x)
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        stderr.seek(0)
+        cpp_warning = stderr.read().decode()
+print(textwrap.fill(cpp_warning.split("Warning: ")[1].split(" (function")[0], 80))
+# > Currently, qnnpack incorrectly ignores reduce_range when it is set to true; this
+# > may change in a future release.
 print(
     "qnnpack, 0..127:",
     torch.allclose(by_hand(127), qnn_out),

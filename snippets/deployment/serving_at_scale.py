@@ -8,13 +8,9 @@ qps_peak = 3 * qps_mean
 print(round(qps_mean), round(qps_peak))
 # > 11574 34722
 
-# 2. Little's law: requests in flight = arrival rate x time in the system
-latency_s = 0.015  # 15 ms end to end at the model
-print(round(qps_peak * latency_s))  # requests in flight across the fleet at peak
-# > 521
-
-# 3. replicas: one replica serves batches of 32 in 12 ms (made-up, measure yours)
-per_replica = 32 / 0.012  # requests per second at full batches
+# 2. replicas: one replica serves batches of 32 in 12 ms (made-up, measure yours)
+batch, batch_s = 32, 0.012
+per_replica = batch / batch_s  # requests per second at full batches
 utilization = 0.6  # headroom for bursts, failures, deploys
 replicas = math.ceil(qps_peak / (per_replica * utilization))
 print(round(per_replica), replicas)
@@ -23,6 +19,22 @@ print(round(per_replica), replicas)
 by_mean = math.ceil(qps_mean / (per_replica * utilization))
 print(by_mean, round(1 - by_mean * per_replica / qps_peak, 2))
 # > 8 0.39
+
+# 3. Little's law: requests in flight = arrival rate x time in the system.
+# The time comes out of the sizing: a replica gets 1/22 of the peak, and a request
+# waits for the rest of its batch to arrive (evenly spaced here), then 12 ms
+rate = qps_peak / replicas
+print(round(rate), "per second; busy", round(rate * batch_s / batch, 2))
+# > 1578 per second; busy 0.59
+wait = (batch - 1) / rate / 2  # mean wait: 0 for a batch's last, 31 gaps for its first
+time_in_system = wait + batch_s
+print(round(1000 * time_in_system, 1), round(1000 * (2 * wait + batch_s), 1))  # ms
+# > 21.8 31.6
+print(round(rate * time_in_system, 1), round(qps_peak * time_in_system))  # in flight
+# > 34.4 758
+# a 15 ms time in the system would hold fewer requests per replica than one batch
+print(round(rate * 0.015, 1), "<", batch)
+# > 23.7 < 32
 
 # 4. a cache in front: queries follow a Zipf law over a million distinct queries
 ranks = torch.arange(1, 1_000_001, dtype=torch.float64)

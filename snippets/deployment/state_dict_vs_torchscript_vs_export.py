@@ -33,11 +33,15 @@ with tempfile.TemporaryDirectory() as tmp:
         torch.jit.load(path)
     for w in caught:
         if "trace_method" not in str(w.message):  # trace() also warns for its helper
-            print(w.category.__name__, str(w.message).split(" is deprecated")[0])
-            # > DeprecationWarning `torch.jit.script`
-            # > DeprecationWarning `torch.jit.trace`
-            # > DeprecationWarning `torch.jit.save`
-            # > DeprecationWarning `torch.jit.load`
+            # the file a warning is attributed to: torch's own, not this script, so
+            # Python's default filters (which show DeprecationWarning only for
+            # __main__) hide it; simplefilter("always") above is what shows it here
+            where = os.path.basename(w.filename)
+            print(w.category.__name__, str(w.message).split(" is deprecated")[0], where)
+            # > DeprecationWarning `torch.jit.script` _script.py
+            # > DeprecationWarning `torch.jit.trace` _trace.py
+            # > DeprecationWarning `torch.jit.save` _serialization.py
+            # > DeprecationWarning `torch.jit.load` _serialization.py
 
     # a whole module pickled (here Net's Linear): a reference to its class, no code
     torch.save(model.fc, os.path.join(tmp, "model.pt"))

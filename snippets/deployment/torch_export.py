@@ -87,6 +87,35 @@ except RuntimeError as e:
     # > GuardOnDataDependentSymNode
     print(str(e).split(" (unhinted")[0])
     # > Could not guard on data-dependent expression Eq(u0, 1)
+    print("suggests draft_export():", "draft_export()" in str(e))
+    # > suggests draft_export(): True
+
+
+class FirstK(nn.Module):
+    def __init__(self, check):
+        super().__init__()
+        self.check = check
+
+    def forward(self, x, n):
+        k = n.item()  # a value read from data: an unbacked symbol, unknown at trace
+        if self.check:
+            torch._check(k >= 1)  # what you know about it, asserted at run time
+        return x[:k] if k >= 1 else x.new_zeros(1, 4)
+
+
+try:
+    export(FirstK(check=False), (x, torch.tensor(2)))
+except RuntimeError as e:
+    print(str(e).split(" (unhinted")[0])
+    # > Could not guard on data-dependent expression u0 >= 1
+ep = export(FirstK(check=True), (x, torch.tensor(2)))  # the check decides the `if`
+print(ep.module()(x, torch.tensor(3)).shape)
+# > torch.Size([3, 4])
+try:
+    ep.module()(x, torch.tensor(0))  # breaks what torch._check promised
+except RuntimeError as e:
+    print(str(e).split(" on node")[0])
+    # > Runtime assertion failed for expression u0 >= 1
 
 
 class Cond(nn.Module):
