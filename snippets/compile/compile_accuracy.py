@@ -1,4 +1,5 @@
 import torch
+from torch._dynamo.utils import same
 from torch._inductor import config
 
 
@@ -28,3 +29,28 @@ for fallback in [False, True]:
 dynamo = torch._dynamo.config
 print(dynamo.repro_tolerance, dynamo.same_two_models_use_fp64)
 # > 0.001 True
+# its test, torch._dynamo.utils.same: outputs that fail allclose at repro_tolerance
+# still pass while their RMSE against float64 is at most 2x eager's (+ tol/10)
+torch.manual_seed(0)
+fp64 = torch.randn(10_000, dtype=torch.float64)
+noise = torch.randn(10_000, dtype=torch.float64)
+eager_out = (fp64 + 0.01 * noise).float()  # eager: RMSE 0.01 against float64
+logged = []
+for worse in [1.8, 2.5]:  # compiled: 1.8x and 2.5x eager's error
+    compiled_out = (fp64 + 0.01 * worse * noise).float()
+    close = torch.allclose(eager_out, compiled_out, atol=1e-3, rtol=1e-3)
+    ok = same(
+        eager_out,
+        compiled_out,
+        fp64,
+        tol=dynamo.repro_tolerance,
+        equal_nan=True,
+        log_error=lambda msg, *args: logged.append(msg % args),
+    )
+    print(f"{worse}x eager's error: allclose {close}, same {ok}")
+    # > 1.8x eager's error: allclose False, same True
+    # > 2.5x eager's error: allclose False, same False
+print(logged[0].split(" and ")[0])  # why the 2.5x run failed: 0.025 > 2 x 0.010 + 1e-4
+# > RMSE (res-fp64): 0.02534, (ref-fp64): 0.01014
+print(logged[0].split(", ")[2])
+# > multiplier: 2.000000

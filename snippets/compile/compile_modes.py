@@ -7,15 +7,21 @@ for mode in [
     "max-autotune",
     "max-autotune-no-cudagraphs",
 ]:
-    # the Inductor options each mode turns on
+    # the Inductor options each mode turns on (autotune: max_autotune, coordesc:
+    # coordinate_descent_tuning), and last whatever else it sets: nothing
     options = torch._inductor.list_mode_options(mode)
-    cudagraphs = options.get("triton.cudagraphs", False)
-    autotune = options.get("max_autotune", False)
-    print(f"{mode:27} cudagraphs={cudagraphs!s:5} max_autotune={autotune}")
-    # > default                     cudagraphs=False max_autotune=False
-    # > reduce-overhead             cudagraphs=True  max_autotune=False
-    # > max-autotune                cudagraphs=True  max_autotune=True
-    # > max-autotune-no-cudagraphs  cudagraphs=False max_autotune=True
+    cudagraphs = options.pop("triton.cudagraphs", False)
+    autotune = options.pop("max_autotune", False)
+    coordesc = options.pop("coordinate_descent_tuning", False)
+    print(
+        f"{mode:27} cudagraphs={cudagraphs!s:5} autotune={autotune!s:5}",
+        f"coordesc={coordesc!s:5}",
+        options,
+    )
+    # > default                     cudagraphs=False autotune=False coordesc=False {}
+    # > reduce-overhead             cudagraphs=True  autotune=False coordesc=False {}
+    # > max-autotune                cudagraphs=True  autotune=True  coordesc=True  {}
+    # > max-autotune-no-cudagraphs  cudagraphs=False autotune=True  coordesc=True  {}
 
 # CUDA graphs and changing shapes: one recording per distinct shape, not an error;
 # a warning once a function has recorded more than 8

@@ -1,6 +1,7 @@
 import io
 import textwrap
 import warnings
+from pathlib import Path
 
 import torch
 
@@ -27,3 +28,9 @@ for name in dict.fromkeys(str(w.message).split(" is ")[0] for w in caught):
 print(textwrap.fill(str(caught[0].message), 80))
 # > `torch.jit.script` is deprecated. Please switch to `torch.compile` or
 # > `torch.export`.
+# each is attributed to torch's own file, not to the caller, so Python's default
+# filters (DeprecationWarning shown only for code in __main__) hide them all
+print(sorted({"/".join(Path(w.filename).parts[-3:]) for w in caught}))
+# > ['torch/jit/_script.py', 'torch/jit/_serialization.py', 'torch/jit/_trace.py']
+print(any(w.filename == __file__ for w in caught))
+# > False

@@ -49,3 +49,48 @@ print(str(caught[0].message).split(" This")[0])
 helper = torch.compiler.allow_in_graph(original)  # one opaque node, not traced
 print(report("allow_in_graph"))
 # > allow_in_graph    graphs=1 breaks=0 [['mul', 'helper', 'mul']]
+
+# allow_in_graph: Dynamo runs the function once on fake tensors; an AOT backend
+# (Inductor is one) traces it again and runs only the traced graph, with no guard
+# on what the function read. Backend "eager" calls the function itself each time.
+state = {"scale": 2.0}
+runs = []
+
+
+@torch.compiler.allow_in_graph
+def scaled(x):
+    runs.append(type(x).__name__)  # a side effect
+    return x * state["scale"]  # a Python value, read when traced
+
+
+for backend in ["eager", "aot_eager"]:
+    torch._dynamo.reset()
+    runs.clear()
+    state["scale"] = 2.0
+    f = torch.compile(lambda x: scaled(x) + 0, backend=backend)
+    first = f(torch.ones(2)).tolist()
+    state["scale"] = 3.0
+    second = f(torch.ones(2)).tolist()
+    real = runs.count("Tensor")  # calls on real tensors; the rest are traces
+    traced = len(runs) - real
+    print(f"{backend:9} {first} {second} real calls: {real}, traces: {traced}")
+    # > eager     [2.0, 2.0] [3.0, 3.0] real calls: 2, traces: 1
+    # > aot_eager [2.0, 2.0] [2.0, 2.0] real calls: 0, traces: 3
+
+
+@torch.compiler.allow_in_graph
+def gate(x):
+    if x.sum() > 0:  # needs a value: a fake tensor has none
+        return x * 2
+    return x - 1
+
+
+# a data-dependent branch is not frozen: Dynamo gives up on the node and traces
+# into the function, with graph breaks
+torch._dynamo.reset()
+r = torch._dynamo.explain(lambda x: gate(x) + 0)(torch.ones(2))
+print(f"graphs={r.graph_count} breaks={r.graph_break_count}")
+# > graphs=3 breaks=2
+g = torch.compile(lambda x: gate(x) + 0, backend="aot_eager")
+print(g(torch.ones(2)), g(-torch.ones(2)))  # both branches right
+# > tensor([2., 2.]) tensor([-2., -2.])

@@ -34,6 +34,19 @@ with torch.compiler.set_stance("fail_on_recompile"):
             # > - 0/0: tensor 'x' dtype mismatch. expected Float, actual Double
     print(first.split(". ")[0])
     # > Detected recompile when torch.compile stance is 'fail_on_recompile'
+
+
+@torch.compile(backend=counting_backend)
+def g(x):  # never called during the warm-up
+    return x + 1
+
+
+with torch.compiler.set_stance("fail_on_recompile"):
+    try:
+        g(torch.ones(7))  # a first compile, with nothing cached: refused too
+    except RuntimeError as e:
+        print(str(e).split(". ")[0])
+        # > Detected recompile when torch.compile stance is 'fail_on_recompile'
 print(len(graphs))  # nothing was compiled under the stance
 # > 1
 f(torch.ones(7, dtype=torch.float64))  # back to the default stance: it recompiles

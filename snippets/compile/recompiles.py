@@ -53,12 +53,35 @@ for factor in [3, 4, 5]:
 # a Python int is baked in as a constant until it changes once, then it becomes an input
 print(len(graphs), [inputs(g) for g in graphs])
 # > 2 [['l_x_'], ['l_x_', 'l_factor_']]
+torch._dynamo.reset()
+graphs.clear()
+for factor in [2.5, 3.5, 4.5]:
+    scale(torch.ones(3), factor)
+# a float too
+print(len(graphs), [inputs(g) for g in graphs])
+# > 2 [['l_x_'], ['l_x_', 'l_factor_']]
 graphs.clear()
 for flag in [True, False, True, False]:
     scale(torch.ones(3), flag)
 # a bool never becomes an input: one graph per value
 print(len(graphs), [inputs(g) for g in graphs])
 # > 2 [['l_x_'], ['l_x_']]
+
+FACTOR = 2
+
+
+@torch.compile(backend=counting_backend)
+def scale_by_global(x):
+    return x * FACTOR
+
+
+graphs.clear()
+for value in [2, 3, 4]:
+    FACTOR = value
+    scale_by_global(torch.ones(3))
+# an int read from a global stays a constant: one graph per value
+print(len(graphs), [inputs(g) for g in graphs])
+# > 3 [['l_x_'], ['l_x_'], ['l_x_']]
 
 
 class Scale(torch.nn.Module):
@@ -79,6 +102,20 @@ for factor in [2, 3, 4, 5]:
 # an int attribute of a module stays a constant: one graph per value
 print(len(graphs))
 # > 4
+
+# with dynamic=False every size is a graph; padding to a multiple of 8 bounds them
+static = torch.compile(lambda x: x * 2, backend=counting_backend, dynamic=False)
+lengths = [3, 5, 7, 9, 11, 13]
+graphs.clear()
+for n in lengths:
+    static(torch.ones(n))
+unpadded = len(graphs)
+torch._dynamo.reset()
+graphs.clear()
+for n in lengths:
+    static(torch.nn.functional.pad(torch.ones(n), (0, -n % 8)))  # to 8 or 16
+print(unpadded, len(graphs))
+# > 6 2
 
 
 # TORCH_LOGS=recompiles, set in code: each recompile and the guard that failed

@@ -4,6 +4,9 @@ from torch._inductor import config
 # Inductor's code generators: C++ (with OpenMP) for CPU, Triton for CUDA GPUs
 print(config.cpu_backend, config.cuda_backend)
 # > cpp triton
+# the on-disk caches that let the next process skip most of the compile
+print(config.fx_graph_cache, torch._functorch.config.enable_autograd_cache)
+# > True True
 
 torch.manual_seed(0)
 model = torch.nn.Sequential(

@@ -37,7 +37,8 @@ with torch.compiler.set_stance("force_eager"):
 print(len(graphs), torch.allclose(out, torch.cos(torch.sin(x))))
 # > 0 True
 
-# no code change at all: TORCH_COMPILE_DISABLE=1 sets this flag when torch is imported
+# no code change at all: TORCH_COMPILE_DISABLE=1 sets this flag when torch._dynamo is
+# first imported (by the first torch.compile, not by `import torch`)
 print(torch._dynamo.config.disable)
 # > False
 with torch._dynamo.config.patch(disable=True):  # what the variable does
