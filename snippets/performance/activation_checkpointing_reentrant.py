@@ -6,7 +6,8 @@ from torch.utils.checkpoint import checkpoint
 
 torch.manual_seed(0)
 layer = torch.nn.Linear(4, 4)
-x = torch.randn(2, 4)  # like a first block's input: requires_grad=False
+frozen = torch.nn.Embedding(10, 4).requires_grad_(False)  # LoRA's frozen embedding
+x = frozen(torch.tensor([1, 2]))  # the first block's input: requires_grad=False
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     out = checkpoint(layer, x)  # use_reentrant not passed: the reentrant variant
@@ -18,6 +19,11 @@ for w in caught:
 # the output is cut off from the layer's weights; the non-reentrant one is not
 print(out.requires_grad, checkpoint(layer, x, use_reentrant=False).requires_grad)
 # > False True
+# the remedy HF's enable_input_require_grads() applies: mark the embedding's output
+frozen.register_forward_hook(lambda module, args, out: out.requires_grad_(True))
+x = frozen(torch.tensor([1, 2]))
+print(checkpoint(layer, x, use_reentrant=True).requires_grad)
+# > True
 
 x = torch.randn(2, 4, requires_grad=True)
 try:

@@ -88,11 +88,19 @@ print(first_scheduler_step_warns(lambda opt: warm_restarts(opt, T_0=5)))
 # > []
 
 
-# SequentialLR overrides step() too, but the scheduler it steps warns
+# SequentialLR and ChainedScheduler override step() too, but what they step warns
 def sequential(opt):
     parts = [schedulers.ConstantLR(opt), schedulers.StepLR(opt, step_size=1)]
     return schedulers.SequentialLR(opt, parts, milestones=[2])
 
 
+def chained(opt):
+    parts = [schedulers.ConstantLR(opt), schedulers.StepLR(opt, step_size=1)]
+    return schedulers.ChainedScheduler(parts, optimizer=opt)
+
+
 print(first_scheduler_step_warns(sequential)[0])
 # > Detected call of `lr_scheduler.step()` before `optimizer.step()`
+warned = first_scheduler_step_warns(chained)  # one per scheduler in the chain
+print(len(warned), "x", warned[0])
+# > 2 x Detected call of `lr_scheduler.step()` before `optimizer.step()`

@@ -1,5 +1,6 @@
 import torch
 import torch.nn.functional as F
+from torch.utils.checkpoint import checkpoint, set_checkpoint_early_stop
 from torch.utils.flop_counter import FlopCounterMode
 
 # A Llama-2-7B-shaped model: 6.7e9 parameters, 32 layers, hidden 4096, 32 heads;
@@ -8,20 +9,45 @@ P, L, h, a, s, b = 6.7e9, 32, 4096, 32, 4096, 1
 GB = 1e9
 
 # model states, bytes per parameter (weights, gradients, optimizer)
+emb = 2 * 32000 * h  # input embedding and output head, 32000-token vocabulary
 states = {
     "full, fp32 AdamW": 4 + 4 + 8,
-    "full, bf16 + fp32 master (ZeRO's 16)": 2 + 2 + 4 + 8,
+    "full, bf16 autocast": 4 + 4 + 8,  # fp32 weights, grads and Adam, as in fp32
+    "full, bf16 + fp32 master (ZeRO's 16)": 2 + 2 + 4 + 8,  # Megatron, DeepSpeed
     "full, 8-bit AdamW states": 2 + 2 + 4 + 2,
     "LoRA, frozen bf16 base": 2,
-    "QLoRA, NF4 base": (4 + 0.127) / 8,
+    "QLoRA, NF4 blocks, bf16 embeddings": ((P - emb) * (4 + 0.127) / 8 + emb * 2) / P,
 }
 for name, per_param in states.items():
     print(f"{name:37} {P * per_param / GB:6.1f} GB")
     # > full, fp32 AdamW                       107.2 GB
+    # > full, bf16 autocast                    107.2 GB
     # > full, bf16 + fp32 master (ZeRO's 16)   107.2 GB
     # > full, 8-bit AdamW states                67.0 GB
     # > LoRA, frozen bf16 base                  13.4 GB
-    # > QLoRA, NF4 base                          3.5 GB
+    # > QLoRA, NF4 blocks, bf16 embeddings       3.8 GB
+# not model states, but held from forward until each layer's backward: a bf16 copy
+# of every Linear weight (all but the input embedding, whose lookup is not cast)
+copies = (P - emb / 2) * 2
+print(f"autocast's bf16 weight copies, saved for backward: {copies / GB:.1f} GB")
+# > autocast's bf16 weight copies, saved for backward: 13.1 GB
+
+# autocast saves for backward a bf16 copy of each weight, fp32 the weight itself
+torch.manual_seed(0)
+lin = torch.nn.Linear(64, 32, bias=False)
+inp = torch.randn(8, 64, requires_grad=True)
+for enabled in (False, True):
+    saved = []
+    record = torch.autograd.graph.saved_tensors_hooks(
+        lambda t, saved=saved: saved.append(t) or t, lambda t: t
+    )
+    with record, torch.autocast("cpu", dtype=torch.bfloat16, enabled=enabled):
+        lin(inp)
+    weights = [t for t in saved if t.numel() == lin.weight.numel()]
+    is_param = [t.data_ptr() == lin.weight.data_ptr() for t in weights]
+    print("autocast" if enabled else "fp32    ", [t.dtype for t in weights], is_param)
+    # > fp32     [torch.float32] [True]
+    # > autocast [torch.bfloat16] [False]
 
 # activations of a GPT-style block in 16-bit, per layer: s*b*h*(34 + 5*a*s/h) bytes
 # (Korthikanti et al. 2022, eq. 1); 5*a*s/h is the attention scores and softmax
@@ -34,6 +60,9 @@ for name, nbytes in activations.items():
     # > activations, eager attention  104.2 GB
     # > activations, SDPA              18.3 GB
     # > activations, checkpointed       1.1 GB
+# while a checkpointed block's backward runs, its activations are rebuilt
+print(f"plus one block while it is recomputed: {flash / L / GB:.2f} GB")
+# > plus one block while it is recomputed: 0.57 GB
 
 # packing: padding to the longest sequence computes tokens that are thrown away
 torch.manual_seed(0)
@@ -66,7 +95,8 @@ for _ in range(5):
 print(torch.allclose(w1, w2, atol=1e-6))
 # > True
 
-# frozen weights (LoRA's base) get no weight gradients: backward halves
+# frozen weights (LoRA's base) get no weight gradients: backward halves, and the
+# extra forward of checkpointing weighs more (early stop off: the whole block reruns)
 torch.manual_seed(0)
 net = torch.nn.Sequential(*[torch.nn.Linear(64, 64, bias=False) for _ in range(4)])
 x = torch.randn(32, 64, requires_grad=True)  # stands in for an adapter below
@@ -76,7 +106,11 @@ for frozen in (False, True):
         loss = net(x).sum()
     with FlopCounterMode(display=False) as bwd:
         loss.backward()
+    with set_checkpoint_early_stop(False), FlopCounterMode(display=False) as ckpt:
+        checkpoint(net, x, use_reentrant=False).sum().backward()
     ratio = bwd.get_total_flops() / fwd.get_total_flops()
-    print("frozen" if frozen else "full  ", "backward / forward FLOPs:", ratio)
-    # > full   backward / forward FLOPs: 2.0
-    # > frozen backward / forward FLOPs: 1.0
+    rerun = ckpt.get_total_flops() / (fwd.get_total_flops() + bwd.get_total_flops())
+    name = "frozen" if frozen else "full  "
+    print(name, "backward / forward:", ratio, "checkpointed / plain:", round(rerun, 3))
+    # > full   backward / forward: 2.0 checkpointed / plain: 1.333
+    # > frozen backward / forward: 1.0 checkpointed / plain: 1.5

@@ -1,5 +1,5 @@
 import torch
-from torch.profiler import ProfilerActivity, profile, record_function
+from torch.profiler import ProfilerActivity, profile, record_function, schedule
 
 torch.manual_seed(0)
 model = torch.nn.Sequential(
@@ -37,6 +37,24 @@ print(label.cpu_time_total > label.self_cpu_time_total)
 # the device columns are named device_*; the old cuda_* names are gone from aggregates
 print(hasattr(label, "self_device_time_total"), hasattr(label, "cuda_time_total"))
 # > True False
+
+# a schedule advances only on prof.step(): skip 1 step, warm up 1, record 2
+for call_step in (True, False):
+    traces = []
+    with profile(
+        activities=[ProfilerActivity.CPU],
+        schedule=schedule(wait=1, warmup=1, active=2, repeat=1),
+        on_trace_ready=lambda p, out=traces: out.append(p.key_averages()),  # per cycle
+    ) as prof:
+        for _ in range(5):
+            model(x)
+            if call_step:
+                prof.step()  # once per iteration
+    counts = [{e.key: e.count for e in t}["aten::addmm"] for t in traces]
+    print("prof.step():", call_step, "traces:", len(traces), "addmm calls:", counts)
+    # > prof.step(): True traces: 1 addmm calls: [4]
+    # > prof.step(): False traces: 0 addmm calls: []
+
 # the table to read (timings vary per run):
 # prof.key_averages().table(sort_by="self_cpu_time_total", row_limit=10)
 # on a GPU, sort_by="self_device_time_total"

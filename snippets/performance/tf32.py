@@ -19,7 +19,7 @@ for precision in ["highest", "high", "medium"]:
     # > medium   cuda=tf32 allow_tf32=True  onednn=bf16
 torch.manual_seed(0)
 a, b = torch.randn(4, 4), torch.randn(4, 4)
-print((a @ b).dtype)  # inputs and output stay float32: only the internal math changes
+print((a @ b).dtype)  # the output dtype stays float32 (the math: tf32_cuda.py)
 # > torch.float32
 torch.set_float32_matmul_precision("highest")
 
