@@ -20,8 +20,9 @@ class TwoHeads(nn.Module):
         super().__init__()
         self.a, self.b = nn.Linear(4, 1), nn.Linear(4, 1)
 
-    def forward(self, x):
-        return self.a(x)  # b takes no part in the loss
+    def forward(self, x, use_b=True):
+        out = self.a(x)
+        return out + self.b(x) if use_b else out  # a branch some steps skip
 
 
 def train(rank, world_size):
@@ -63,22 +64,25 @@ def train(rank, world_size):
             # > sum  (4, 4): ranks agree: True | full-batch grad: False | half: True
             # > mean (2, 6): ranks agree: True | full-batch grad: False | half: False
 
-    # a parameter that gets no gradient: its bucket never fills, so it is never
-    # all-reduced, and neither is anything else in it (a, here)
+    # a parameter that gets no gradient in a step: its bucket never fills, and
+    # no gradient is averaged, a's neither, though a has buckets of its own
     mine = x[rank * 4 : rank * 4 + 4]  # a different half on each rank
-    heads = DDP(TwoHeads())
-    heads(mine).sum().backward()
+    heads = DDP(TwoHeads(), bucket_cap_mb=1e-6)  # 1 byte: a bucket per parameter
+    heads(mine).sum().backward()  # step 1 uses b; the buckets are rebuilt after it
+    used = same_on_every_rank(heads.module.a.weight.grad, world_size)
+    heads.zero_grad()
+    heads(mine, use_b=False).sum().backward()  # step 2 skips b
     synced = same_on_every_rank(heads.module.a.weight.grad, world_size)
     try:
         heads(mine)  # the next forward finds the last reduction unfinished
     except RuntimeError as e:
         error = str(e).split(" before")[0]
     fixed = DDP(TwoHeads(), find_unused_parameters=True)  # a graph walk per step
-    fixed(mine).sum().backward()
+    fixed(mine, use_b=False).sum().backward()
     fixed_synced = same_on_every_rank(fixed.module.a.weight.grad, world_size)
     if rank == 0:
-        print("unused parameter, a's grad averaged:", synced)
-        # > unused parameter, a's grad averaged: False
+        print("a's grad averaged, b used:", used, "| b skipped:", synced)
+        # > a's grad averaged, b used: True | b skipped: False
         print(error)
         # > Expected to have finished reduction in the prior iteration
         print("find_unused_parameters=True, a's grad averaged:", fixed_synced)

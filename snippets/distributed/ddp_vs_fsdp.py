@@ -11,11 +11,11 @@ from torch.distributed.fsdp import fully_shard
 from torch.profiler import profile
 
 
-def build(mesh, reshard_after_forward=None):
+def build(mesh, reshard_after_forward=None, per_layer=True):
     torch.manual_seed(0)  # same initial weights on every rank
     model = nn.Sequential(nn.Linear(8, 6), nn.ReLU(), nn.Linear(6, 2))
     before = model[0].weight
-    for layer in (model[0], model[2]):  # each Linear: one all-gather unit
+    for layer in (model[0], model[2]) if per_layer else ():  # one unit per Linear
         fully_shard(layer, mesh=mesh, reshard_after_forward=reshard_after_forward)
     fully_shard(model, mesh=mesh)  # the root: whatever is left (nothing here)
     return model, before
@@ -48,12 +48,13 @@ def train(rank, world_size):
     x = torch.randn(4, 8)
     with profile() as fwd:  # all-gather each layer's parameters before its forward
         loss = model(x).pow(2).mean()
+    held = type(model[0].weight).__name__  # resharded after forward: the shard
     with profile() as bwd:  # all-gather again, then reduce-scatter the gradients
         loss.backward()
     optimizer.step()  # AdamW state exists only for the local shard
     if rank == 0:
-        print("forward: ", collectives(fwd))
-        # > forward:  {'c10d::_allgather_base_': 2}
+        print("forward: ", collectives(fwd), "| until backward:", held)
+        # > forward:  {'c10d::_allgather_base_': 2} | until backward: DTensor
         print("backward:", collectives(bwd))
         # > backward: {'c10d::_allgather_base_': 2, 'c10d::_reduce_scatter_base_': 2}
         print("grad:", type(w.grad).__name__, tuple(w.grad.to_local().shape))
@@ -69,6 +70,18 @@ def train(rank, world_size):
     if rank == 0:
         print("backward, reshard_after_forward=False:", collectives(bwd))
         # > backward, reshard_after_forward=False: {'c10d::_reduce_scatter_base_': 2}
+
+    # fully_shard on the root alone: one unit, the whole model gathered at once
+    # and, as the root keeps its parameters after forward, held whole until backward
+    whole, _ = build(mesh, per_layer=False)
+    with profile() as fwd:
+        loss = whole(x).pow(2).mean()
+    held = whole[0].weight
+    kind, shape = type(held).__name__, tuple(held.shape)
+    loss.backward()
+    if rank == 0:
+        print("root only:", collectives(fwd), "| until backward:", kind, shape)
+        # > root only: {'c10d::_allgather_base_': 1} | until backward: Parameter (6, 8)
 
     full = w.full_tensor()  # a collective: every rank must call it
     if rank == 0:

@@ -8,6 +8,7 @@ import torch.distributed as dist
 import torch.distributed.checkpoint as dcp
 import torch.multiprocessing as mp
 import torch.nn as nn
+from torch.distributed.checkpoint.format_utils import dcp_to_torch_save
 from torch.distributed.checkpoint.state_dict import (
     StateDictOptions,
     get_model_state_dict,
@@ -98,3 +99,11 @@ if __name__ == "__main__":
             all(torch.equal(model.state_dict()[k], full[k]) for k in full),
         )
         # > equals the trained weights: True
+
+        # offline, no job and no process group: the folder as one torch.save file
+        dcp_to_torch_save(folder, os.path.join(tmp, "converted.pt"))
+        converted = torch.load(os.path.join(tmp, "converted.pt"))["model"]
+        w = converted["0.weight"]
+        same = torch.equal(w, full["0.weight"])
+        print("converted:", type(w).__name__, tuple(w.shape), "equals:", same)
+        # > converted: Tensor (6, 4) equals: True

@@ -39,6 +39,10 @@ layers, hidden, n_kv, head_dim, params = 80, 8192, 8, 128, 70e9
 weights = params * 2
 print(f"weights {weights / 1e9:.0f} GB: more than one 80 GB GPU holds")
 # > weights 140 GB: more than one 80 GB GPU holds
+for name, nbytes in (("fp8", 1), ("int4", 0.5)):  # or quantize them first
+    print(f"in {name}: {params * nbytes / 1e9:.0f} GB, plus the scales")
+    # > in fp8: 70 GB, plus the scales
+    # > in int4: 35 GB, plus the scales
 msg = 1 * hidden * 2  # one token's activation, summed twice per layer
 print(f"per token: {2 * layers} all-reduces of {msg // 1024} KiB each")
 # > per token: 160 all-reduces of 16 KiB each

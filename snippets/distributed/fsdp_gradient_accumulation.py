@@ -31,34 +31,40 @@ def train(rank, world_size):
     x, y = torch.randn(16, 4), torch.randn(16, 2)
     micro = [(x[i : i + 4], y[i : i + 4]) for i in range(rank * 8, rank * 8 + 8, 4)]
 
-    def step(sync_every_micro_batch):
+    def step(sync_every_micro_batch, keep_unsharded=False):
         counts = []
         for i, (xb, yb) in enumerate(micro):
             last = i == len(micro) - 1
             # FSDP2's no_sync(): off for all but the last micro-batch
             model.set_requires_gradient_sync(last or sync_every_micro_batch)
+            # keep the gathered parameters until the next forward: no re-gather
+            model.set_reshard_after_backward(last or not keep_unsharded)
             with profile() as prof:
                 loss = nn.functional.mse_loss(model(xb), yb) / len(micro)
                 loss.backward()
             counts.append(collectives(prof))
             if i == 0 and rank == 0:
-                grad = model[0].weight.grad  # the sharded gradient the optimizer sees
-                kind = None if grad is None else type(grad).__name__
-                print("after micro-batch 0, sharded grad:", kind)
-                # > after micro-batch 0, sharded grad: None
-                # > after micro-batch 0, sharded grad: DTensor
+                w = model[0].weight  # the sharded DTensor, unless kept unsharded
+                grad = None if w.grad is None else type(w.grad).__name__
+                print("after micro-batch 0:", type(w).__name__, tuple(w.shape), grad)
+                # > after micro-batch 0: DTensor (8, 4) None
+                # > after micro-batch 0: DTensor (8, 4) DTensor
+                # > after micro-batch 0: Parameter (8, 4) Tensor
         full = model[0].weight.grad.full_tensor()  # a collective: every rank calls it
         model.zero_grad()
         return counts, torch.allclose(full, reference[0].weight.grad, atol=1e-6)
 
     nn.functional.mse_loss(reference(x), y).backward()  # the 16 samples at once
-    for sync in (False, True):
-        counts, same = step(sync)
+    for sync, keep in ((False, False), (True, False), (False, True)):
+        counts, same = step(sync, keep)
         if rank == 0:
             # (all-gathers, reduce-scatters) per micro-batch
-            print(f"sync every micro-batch={sync}:", counts, "equals 16 samples:", same)
+            label = f"sync every micro-batch={sync}"
+            label = "sync off, kept unsharded" if keep else label
+            print(f"{label}:", counts, "equals 16 samples:", same)
             # > sync every micro-batch=False: [(4, 0), (4, 2)] equals 16 samples: True
             # > sync every micro-batch=True: [(4, 2), (4, 2)] equals 16 samples: True
+            # > sync off, kept unsharded: [(4, 0), (2, 2)] equals 16 samples: True
 
 
 def worker(rank, world_size, port):

@@ -29,6 +29,9 @@ def worker(rank, world_size, port):
     u = torch.tensor([1.0 + rank])
     dist.all_reduce(u, group=pair)
     seen["pair all_reduce"] = u.item()
+    # each group is named by a per-process counter (solo took "1" on rank 0
+    # too) and rendezvouses under that name: WORLD and pair do not share one
+    seen["group names"] = (dist.group.WORLD.group_name, pair.group_name)
     if rank == 1:  # group ranks are not global ranks: global 1 is rank 0 in solo
         seen["solo rank of 1"] = dist.get_group_rank(solo, 1)
 
@@ -50,6 +53,7 @@ def worker(rank, world_size, port):
             # > solo all_reduce [1.0, 2.0]
             # > warnings        [1, 0]
             # > pair all_reduce [3.0, 3.0]
+            # > group names     [('0', '2'), ('0', '2')]
             # > solo rank of 1  [None, 0]
         print(textwrap.fill(str(caught[0].message), 60))  # rank 0, not in solo
         # > Running all_reduce on global rank 0 which does not belong to
