@@ -51,7 +51,8 @@ _, pullback = vjp(f, x)  # reverse mode pulls the output's 1 back: J^T 1
 (g,) = pullback(torch.ones(()))
 print(torch.allclose(jv, (g * v).sum()))  # the same derivative, two directions
 # > True
-# the whole gradient: reverse mode in one pass, forward mode one pass per input
+# the whole gradient: reverse mode in one pass, forward mode one direction per input
+# (jacfwd vmaps all 64 into one pass, but its work still grows with them)
 base = flops(f, x)
 for name, transform in (("jacrev", jacrev), ("jacfwd", jacfwd)):
     print(name, flops(transform(f), x) / base, "x the forward's FLOPs")

@@ -35,7 +35,7 @@ except RuntimeError as e:
     print(e)
     # > a leaf Variable that requires grad is being used in an in-place operation.
 # any grad-off mode permits it, and so does a write through detach(), which does not
-# require grad (autograd does not see it as a write to the leaf)
+# require grad: it passes the leaf check (the version counter still sees it, below)
 with torch.inference_mode():
     w.mul_(2)
 with torch.set_grad_enabled(False):
@@ -45,3 +45,18 @@ print(w)
 w.detach().mul_(0.25)
 print(w)
 # > tensor([1.0000, 1.5000], requires_grad=True)
+# once w is saved for backward the two differ: detach() shares the version counter, so
+# backward raises; .data hides the write, and the gradient is silently wrong
+y = (w * w).sum()  # mul saves w
+w.detach().mul_(2)
+try:
+    y.backward()
+except RuntimeError as e:
+    print(str(e).split(" by an")[0])
+    # > one of the variables needed for gradient computation has been modified
+w.grad = None  # drop the first snippet's gradient
+y = (w * w).sum()  # w is [2, 3]: the gradient is 2w = [4, 6]
+w.data.mul_(0.5)
+y.backward()
+print(w.grad)  # 2w with the halved w
+# > tensor([2., 3.])

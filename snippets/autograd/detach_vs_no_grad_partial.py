@@ -23,12 +23,13 @@ loss_of(torch.where(m.bool(), x, x.detach())).backward()
 print("where:     ", x.grad)
 # > where:      tensor([3., 1., 7., 1.])
 
-# the mask trick multiplies: an inf where m = 0 turns into inf * 0 = nan, where keeps it
-xi = torch.tensor([1.0, -float("inf")], requires_grad=True)
-mi = torch.tensor([1.0, 0.0])
+# the mask trick multiplies: an inf meets an inf * 0, in x * m where m = 0 and in
+# x.detach() * (1 - m) where m = 1, so both turn into nan; where keeps them
+xi = torch.tensor([float("inf"), -float("inf"), 2.0], requires_grad=True)
+mi = torch.tensor([1.0, 0.0, 1.0])
 mask_trick = xi * mi + xi.detach() * (1 - mi)
 print(mask_trick.tolist(), torch.where(mi.bool(), xi, xi.detach()).tolist())
-# > [1.0, nan] [1.0, -inf]
+# > [nan, nan, 2.0] [inf, -inf, 2.0]
 
 # 3. writing detached values into a copy (never into the leaf itself)
 x.grad = None

@@ -20,8 +20,9 @@ except ValueError as e:
 w = (torch.randn(3) * 0.01).requires_grad_()  # fix: do the math first, then mark it
 print(w.is_leaf)
 # > True
-# A module's .to() / .double() is not that copy: by default it converts each parameter
-# in place (param.data = ...), and the same Parameter objects stay leaves
+# A module's .to() / .double() is not that copy: by default a dtype change (or a move
+# between CPU and an accelerator) converts each parameter in place (param.data = ...),
+# and the same Parameter objects stay leaves
 lin = nn.Linear(2, 2)
 weight = lin.weight
 lin.double()
@@ -35,6 +36,21 @@ lin.float()
 print(lin.weight is weight, lin.weight.is_leaf)
 # > False True
 torch.__future__.set_overwrite_module_params_on_conversion(False)
+# to the meta device the tensor types are not compatible: new Parameters by default,
+# and an optimizer built before .to() still holds the old one
+opt = torch.optim.SGD(lin.parameters(), lr=0.1)
+weight = lin.weight
+lin.to("meta")
+print(lin.weight is weight, opt.param_groups[0]["params"][0] is weight)
+# > False True
+# the swap flag keeps the same objects even there, swapping their contents
+torch.__future__.set_swap_module_params_on_conversion(True)
+lin = nn.Linear(2, 2)
+weight = lin.weight
+lin.to("meta")
+print(lin.weight is weight, weight.device)
+# > True meta
+torch.__future__.set_swap_module_params_on_conversion(False)
 
 
 # 2. A parameter that forward never uses

@@ -97,6 +97,28 @@ for need_weights in (True, False):
     except RuntimeError as e:
         print(f"need_weights={need_weights}: the same error:", str(e) == sdpa_error)
         # > need_weights=False: the same error: True
+# the stock Transformer layers call it with need_weights=False. On CPU the fused kernel
+# takes no dropout, so train mode with the default dropout=0.1 runs the math path
+xs = torch.randn(2, 4, 8, requires_grad=True)
+cases = (
+    ("encoder, train, dropout=0.1", nn.TransformerEncoderLayer, "train", 0.1),
+    ("encoder, train, dropout=0.0", nn.TransformerEncoderLayer, "train", 0.0),
+    ("encoder, eval", nn.TransformerEncoderLayer, "eval", 0.1),
+    ("decoder, eval", nn.TransformerDecoderLayer, "eval", 0.1),
+)
+for name, cls, mode, p in cases:
+    block = getattr(cls(8, 2, 16, dropout=p, batch_first=True), mode)()
+    out = block(xs) if cls is nn.TransformerEncoderLayer else block(xs, xs)
+    (gx,) = torch.autograd.grad(out.sum(), xs, create_graph=True)
+    try:
+        gx.pow(2).sum().backward()
+        print(f"{name}: double backward works")
+        # > encoder, train, dropout=0.1: double backward works
+    except RuntimeError as e:
+        print(f"{name}: the same error:", str(e) == sdpa_error)
+        # > encoder, train, dropout=0.0: the same error: True
+        # > encoder, eval: the same error: True
+        # > decoder, eval: the same error: True
 # CUDA's fused kernels, checked on the meta device (autograd's formulas are the same
 # on every device; no GPU needed)
 aten = torch.ops.aten
@@ -115,6 +137,15 @@ for kernel in kernels:
         # > no derivative for aten::_scaled_dot_product_flash_attention_backward
         # > no derivative for aten::_scaled_dot_product_efficient_attention_backward
         # > no derivative for aten::_scaled_dot_product_cudnn_attention_backward
+# CUDA's flash and memory-efficient kernels take dropout: an argument of their ops
+for op in (
+    aten._scaled_dot_product_flash_attention,
+    aten._scaled_dot_product_efficient_attention,
+):
+    schema = op.default._schema
+    print(schema.name, [a.name for a in schema.arguments if "dropout" in a.name])
+    # > aten::_scaled_dot_product_flash_attention ['dropout_p']
+    # > aten::_scaled_dot_product_efficient_attention ['dropout_p']
 # the math backend is made of ordinary ops: the penalty step works
 with sdpa_kernel(SDPBackend.MATH):
     out = F.scaled_dot_product_attention(q, q, q)

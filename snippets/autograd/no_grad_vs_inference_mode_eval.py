@@ -13,12 +13,17 @@ layers = {
     "RNN(dropout=0.5)": (rnn, lambda m: m(x)[0]),
     "MultiheadAttention(dropout=0.5)": (attention, lambda m: m(x, x, x)[0]),
     "RReLU()": (nn.RReLU(), lambda m: m(x)),
-    # BatchNorm switches to its running statistics only if it tracks them
+    # BatchNorm and InstanceNorm switch to running statistics only if they track them
     "BatchNorm1d(5)": (nn.BatchNorm1d(5), lambda m: m(x)),
     "BatchNorm1d(5, track_running_stats=False)": (
         nn.BatchNorm1d(5, track_running_stats=False),
         lambda m: m(x),
     ),
+    "InstanceNorm1d(5, track_running_stats=True)": (
+        nn.InstanceNorm1d(5, track_running_stats=True),
+        lambda m: m(x),
+    ),
+    "InstanceNorm1d(5)": (nn.InstanceNorm1d(5), lambda m: m(x)),
 }
 with torch.no_grad():
     for name, (layer, run) in layers.items():
@@ -29,10 +34,12 @@ with torch.no_grad():
         # > RReLU() train == eval: False
         # > BatchNorm1d(5) train == eval: False
         # > BatchNorm1d(5, track_running_stats=False) train == eval: True
+        # > InstanceNorm1d(5, track_running_stats=True) train == eval: False
+        # > InstanceNorm1d(5) train == eval: True
 
 # eval() and no_grad() together switch TransformerEncoder to its fast path: with a
-# padding mask it runs on nested tensors (enable_nested_tensor=True, the default) and
-# returns 0 at the padded positions
+# padding mask it runs on nested tensors (enable_nested_tensor=True, the default, and a
+# layer that allows it: batch_first=True here) and returns 0 at the padded positions
 layer = nn.TransformerEncoderLayer(8, 2, dim_feedforward=16, batch_first=True)
 encoder = nn.TransformerEncoder(layer, num_layers=2).eval()
 pad = torch.tensor([[False] * 5, [False, False, False, True, True]])
@@ -55,3 +62,15 @@ with torch.no_grad():
     padded = dense(x, src_key_padding_mask=pad)[1, 3:]
 print("padded, enable_nested_tensor=False:", round(padded.abs().sum().item(), 2))
 # > padded, enable_nested_tensor=False: 11.77
+# nor with the layer's own default, batch_first=False: the encoder warns and turns
+# nested tensors off, and the padded positions keep computed values
+seq_first = nn.TransformerEncoderLayer(8, 2, dim_feedforward=16)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    default = nn.TransformerEncoder(seq_first, num_layers=2).eval()
+print(str(caught[0].message).split("because ")[1].split("(")[0])
+# > encoder_layer.self_attn.batch_first was not True
+with torch.no_grad():
+    padded = default(x.transpose(0, 1), src_key_padding_mask=pad)[3:, 1]
+print("padded, batch_first=False:", round(padded.abs().sum().item(), 2))
+# > padded, batch_first=False: 12.62

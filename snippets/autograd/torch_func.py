@@ -107,6 +107,34 @@ try:
 except ValueError as e:
     print(str(e).split(",")[0])
     # > Expected more than 1 value per channel when training
+# with spatial dims it runs, normalizing each sample over its own H x W: the gradients
+# of one-sample batches, which do not sum to the batch's gradient (the conv's weight)
+
+
+def norm_grads(norm):
+    net = nn.Sequential(nn.Conv2d(1, 2, 3), norm)
+    replace_all_batch_norm_modules_(net)  # no effect on GroupNorm
+    net_params = {k: v.detach() for k, v in net.named_parameters()}
+    imgs, target = torch.randn(5, 1, 6, 6), torch.randn(1, 2, 4, 4)
+
+    def loss(params, xi):
+        return (functional_call(net, params, (xi.unsqueeze(0),)) * target).sum()
+
+    per_sample = vmap(grad(loss), in_dims=(None, 0))(net_params, imgs)["0.weight"]
+    checks = []
+    for batch in (imgs[:1], imgs):  # one sample, then the whole batch
+        net.zero_grad()
+        (net(batch) * target).sum().backward()
+        mine = per_sample[0] if len(batch) == 1 else per_sample.sum(0)
+        checks.append(torch.allclose(mine, net[0].weight.grad, atol=1e-5))
+    return checks
+
+
+for norm in (nn.BatchNorm2d(2), nn.GroupNorm(1, 2)):
+    one, total = norm_grads(norm)
+    print(f"{type(norm).__name__}: one-sample {one}, sums to the batch's {total}")
+    # > BatchNorm2d: one-sample True, sums to the batch's False
+    # > GroupNorm: one-sample True, sums to the batch's True
 # GroupNorm normalizes each sample by itself: per-sample gradients in train mode,
 # equal to one backward per sample
 gn_model = nn.Sequential(nn.Linear(3, 4), nn.GroupNorm(2, 4))
