@@ -64,6 +64,36 @@ grads = [p.grad for p in model.parameters()]
 print({g.dtype for g in grads}, nbytes(grads) == params)
 # > {torch.float32} True
 
+
+def saved_weights(autocast, input_needs_grad=True):
+    """The weights autograd saves, as (layer, dtype, is the parameter itself)."""
+    found = []
+    weights = {p.numel(): (n, p) for n, p in model.named_parameters() if p.dim() == 2}
+
+    def pack(t):
+        if t.numel() in weights:  # 65,536 or 2,560 values: a weight, not an activation
+            name, p = weights[t.numel()]
+            same = t.untyped_storage().data_ptr() == p.untyped_storage().data_ptr()
+            found.append((name, t.dtype, same))
+        return t
+
+    h = torch.randn(32, 256, requires_grad=input_needs_grad)  # from an earlier layer?
+    with torch.autocast("cpu", dtype=torch.bfloat16, enabled=autocast):
+        with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+            model(h).sum()
+    return found
+
+
+# float32: backward keeps the parameters themselves, no extra bytes
+print(saved_weights(False))
+# > [('0.weight', torch.float32, True), ('2.weight', torch.float32, True)]
+# autocast: a bfloat16 copy of each weight, 2 more bytes a parameter until backward
+print(saved_weights(True))
+# > [('0.weight', torch.bfloat16, False), ('2.weight', torch.bfloat16, False)]
+# backward keeps the first layer's copy only if its input needs a gradient (data not)
+print(saved_weights(True, input_needs_grad=False))
+# > [('2.weight', torch.bfloat16, False)]
+
 with torch.no_grad():  # evaluation: nothing is saved for backward
     print(saved_for_backward(32), "bytes instead of", a)
     # > 0 bytes instead of 75776
