@@ -61,14 +61,24 @@ with torch.inference_mode():
     padded = torch.cat([torch.cat([short, torch.zeros(1, 2, 8)], 1), long])
     pads = torch.tensor([[False] * 3 + [True] * 2, [False] * 5])  # True = padding
     no_mask = layer(padded)[0, :3]
-    masked = layer(padded, src_key_padding_mask=pads)[0, :3]
+    out = layer(padded, src_key_padding_mask=pads)[0]
 print(
     "padded, no mask == alone:",
     torch.allclose(no_mask, alone, atol=1e-5),
     "| with the padding mask:",
-    torch.allclose(masked, alone, atol=1e-5),
+    torch.allclose(out[:3], alone, atol=1e-5),
 )
 # > padded, no mask == alone: False | with the padding mask: True
+# the mask hides the pads from attention, but their output rows are still there:
+# a pooled (mean) embedding must skip them too
+real = (~pads[0]).unsqueeze(-1)  # True at the request's own positions
+print(
+    "mean over all 5 positions == alone:",
+    torch.allclose(out.mean(0), alone[0].mean(0), atol=1e-5),
+    "| over the 3 real ones:",
+    torch.allclose((out * real).sum(0) / real.sum(), alone[0].mean(0), atol=1e-5),
+)
+# > mean over all 5 positions == alone: False | over the 3 real ones: True
 print(
     "requires_grad:",
     batched.requires_grad,

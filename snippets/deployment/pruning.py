@@ -56,11 +56,27 @@ print(torch.allclose(small(x), layer(x)[:, kept]), small.weight.numel())
 # a pruned row outputs its bias whatever x is: the next layer can absorb it
 print(torch.allclose(layer(x)[:, ~kept], layer.bias[~kept].expand(5, -1)))
 # > True
-after = nn.Linear(4, 3)  # the next layer, after a ReLU, reads all 4 outputs
+act = nn.GELU()  # the activation between this layer and the next
+after = nn.Linear(4, 3)  # the next layer reads all 4 outputs
+constant = act(layer.bias[~kept])  # what a dropped row feeds it, whatever x is
+print(
+    "after GELU:",
+    [round(c, 3) for c in constant.tolist()],
+    "| after ReLU:",
+    layer.bias[~kept].relu().tolist(),  # these biases are negative: nothing to fold
+)
+# > after GELU: [-0.094, -0.071] | after ReLU: [0.0, 0.0]
 folded = nn.Linear(2, 3)  # reads only the 2 kept ones
 with torch.no_grad():
     folded.weight.copy_(after.weight[:, kept])
-    # the dropped rows' constant, relu(bias), times their columns, into the bias
-    folded.bias.copy_(after.bias + after.weight[:, ~kept] @ layer.bias[~kept].relu())
-print(torch.allclose(folded(small(x).relu()), after(layer(x).relu()), atol=1e-6))
-# > True
+    # the dropped rows' constant times their columns, into the bias
+    folded.bias.copy_(after.bias + after.weight[:, ~kept] @ constant)
+pruned_net = after(act(layer(x)))
+not_folded = nn.functional.linear(act(small(x)), after.weight[:, kept], after.bias)
+print(
+    "folded:",
+    torch.allclose(folded(act(small(x))), pruned_net, atol=1e-6),
+    "| bias left as it was:",
+    torch.allclose(not_folded, pruned_net, atol=1e-6),
+)
+# > folded: True | bias left as it was: False

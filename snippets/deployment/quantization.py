@@ -64,19 +64,28 @@ print("x86, 0..127 equals quantize_dynamic's output:", torch.allclose(y, q_out))
 # scales too: a per-channel qconfig, and the x86 engine's static default
 with warnings.catch_warnings(record=True):  # the same deprecations as above
     warnings.simplefilter("always")
+    dynamic_config = torch.ao.quantization.per_channel_dynamic_qconfig
     per_channel = torch.ao.quantization.quantize_dynamic(
-        model, {nn.Linear: torch.ao.quantization.per_channel_dynamic_qconfig}
+        model, {nn.Linear: dynamic_config}
     )
     static_default = torch.ao.quantization.get_default_qconfig("x86")
-    print(per_channel[0].weight().qscheme(), static_default.weight().qscheme)
-    # > torch.per_channel_affine torch.per_channel_symmetric
+    # the scheme is the observer's: symmetric in both
+    print(dynamic_config.weight().qscheme, static_default.weight().qscheme)
+    # > torch.per_channel_symmetric torch.per_channel_symmetric
+    stored = per_channel[0].weight()  # a scale per output channel, every zero point 0,
+    zero_points = stored.q_per_channel_zero_points().unique().tolist()
+    # yet the quantized tensor reports "affine": read the observer, not the tensor
+    print(stored.q_per_channel_scales().numel(), zero_points, stored.qscheme())
+    # > 16 [0] torch.per_channel_affine
 
 # qnnpack, the engine for ARM CPUs, ignores reduce_range
 torch.backends.quantized.engine = "qnnpack"
-with warnings.catch_warnings(record=True):  # the same deprecations as above
+with warnings.catch_warnings(record=True) as qnn_caught:  # the deprecations as above
     warnings.simplefilter("always")
     qnn = torch.ao.quantization.quantize_dynamic(model, {nn.Linear}, dtype=torch.qint8)
-    with tempfile.TemporaryFile() as stderr:  # C++ warns on stderr, not via Python
+    # this C++ warning, unlike the quantize_per_tensor one above, bypasses Python's
+    # warnings and goes to stderr: read it there
+    with tempfile.TemporaryFile() as stderr:
         saved = os.dup(2)
         os.dup2(stderr.fileno(), 2)
         try:
@@ -89,6 +98,9 @@ with warnings.catch_warnings(record=True):  # the same deprecations as above
 print(textwrap.fill(cpp_warning.split("Warning: ")[1].split(" (function")[0], 80))
 # > Currently, qnnpack incorrectly ignores reduce_range when it is set to true; this
 # > may change in a future release.
+via_python = any("reduce_range" in str(w.message) for w in qnn_caught)
+print("via Python's warnings:", via_python)
+# > via Python's warnings: False
 print(
     "qnnpack, 0..127:",
     torch.allclose(by_hand(127), qnn_out),

@@ -89,6 +89,16 @@ except RuntimeError as e:
     # > Could not guard on data-dependent expression Eq(u0, 1)
     print("suggests draft_export():", "draft_export()" in str(e))
     # > suggests draft_export(): True
+# draft_export returns a program anyway, fixed to the branch the example took and
+# guarded by a runtime assert: a diagnostic, not a program to ship
+draft = torch.export.draft_export(Branchy(), (x.abs(),))
+print("draft, example's branch:", torch.equal(draft.module()(x.abs()), x.abs() * 2))
+# > draft, example's branch: True
+try:
+    draft.module()(-x.abs())  # the other branch
+except RuntimeError as e:
+    print(str(e).split(" on node")[0])
+    # > Runtime assertion failed for expression u0 >= 1
 
 
 class FirstK(nn.Module):
