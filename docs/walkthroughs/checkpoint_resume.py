@@ -36,7 +36,7 @@ import matplotlib.pyplot as plt
 import torch
 import torch.nn.functional as F
 from torch import nn
-from torch.utils.data import DataLoader, TensorDataset
+from torch.utils.data import DataLoader, DistributedSampler, TensorDataset
 
 EPOCHS = 8
 
@@ -94,20 +94,37 @@ def optimizer_position(optimizer) -> str:
 # ## Saving and loading
 #
 # The checkpoint is a dictionary of state dicts, tensors and plain Python values, so
-# `torch.load` can read it with its default `weights_only=True`, which unpickles only
-# tensors, primitive types, containers of them and the types you allow ([docs][load]):
-# one `pathlib.Path` in the checkpoint is enough to make the default load fail, as the
-# cell after this one shows. It is written to a temporary name and then renamed.
-# `os.replace` is atomic on POSIX when both names are on the same filesystem
-# ([docs][replace]), so a process that dies in the middle of `torch.save` leaves the
-# last good checkpoint in place, not a truncated one. `os.fsync` before the rename
-# puts the new file's bytes on disk first, for the case where the machine itself goes
-# down. That does not put the rename on disk: on Linux, the directory needs an
-# `fsync` of its own ([fsync(2)][fsync]).
+# `torch.load` can read it with its default `weights_only=True` (the default since
+# PyTorch 2.6, `False` before: [release notes][v2.6], [source][unsafe-message]),
+# which unpickles only tensors, primitive types, containers of them and the types you
+# allow ([docs][load]): one `pathlib.Path` in the checkpoint is enough to make the
+# default load fail, as the cell after this one shows. It is written to a temporary
+# name and then renamed. `os.replace` is atomic on POSIX when both names are on the
+# same filesystem ([docs][replace]), so a process that dies in the middle of
+# `torch.save` leaves the last good checkpoint in place, not a truncated one.
+# `os.fsync` before the rename puts the new file's bytes on disk first, for the case
+# where the machine itself goes down. That does not put the rename on disk: on Linux,
+# the directory needs an `fsync` of its own ([fsync(2)][fsync]).
+#
+# `map_location="cpu"` loads every tensor onto the CPU. Without it, each goes back to
+# the device it was saved from: that fails on a machine without that device, and a
+# GPU checkpoint lands in GPU memory next to the model it is loaded into
+# ([docs][map-location], [note][map-location-note]). `load_state_dict` then copies
+# the values into the model's tensors, wherever they are, and the optimizer moves its
+# state to the device of each parameter ([source][optimizer-device]).
 #
 # `skip` exists only for the experiments at the end, to leave pieces out.
 #
 # [load]: https://docs.pytorch.org/docs/stable/generated/torch.load.html
+# [v2.6]: https://github.com/pytorch/pytorch/releases/tag/v2.6.0
+# [unsafe-message]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/serialization.py#L76-L81
+# [map-location]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/serialization.py#L1338-L1343
+# [map-location-note]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/serialization.py#L1390-L1393
+# [optimizer-device]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/optim/optimizer.py#L799-L803
 # [replace]: https://docs.python.org/3/library/os.html#os.replace
 # [fsync]: https://man7.org/linux/man-pages/man2/fsync.2.html
 
@@ -139,7 +156,7 @@ def save_checkpoint(
 def load_checkpoint(
     path: Path, model, optimizer, scheduler, loader, skip=()
 ) -> tuple[int, list[float]]:
-    checkpoint = torch.load(path)  # weights_only=True
+    checkpoint = torch.load(path, map_location="cpu")  # weights_only=True
     model.load_state_dict(checkpoint["model"])
     if "optimizer" not in skip:
         optimizer.load_state_dict(checkpoint["optimizer"])
@@ -372,7 +389,10 @@ plt.show()
 # - Resuming in the *middle* of an epoch also needs the position within the epoch:
 #   save at epoch boundaries, or save the loader generator's state from the start of
 #   the epoch and the number of batches consumed, then restore that state and skip
-#   that many batches.
+#   that many batches. The library answer is `torchdata`'s `StatefulDataLoader`, a
+#   drop-in `DataLoader` whose `state_dict()` / `load_state_dict()` save and restore
+#   the position within the epoch, across its worker processes but not across ranks
+#   ([docs][stateful]; a separate package, not run here).
 # - DataLoader workers (`num_workers > 0`) are started, and seeded from the loader's
 #   generator, each time an iterator is created, that is each epoch
 #   ([docs][workers]), so restoring the generator covers them. Not with
@@ -385,19 +405,14 @@ plt.show()
 #   torch seeds `random`, NumPy's global generator and torch in each worker from that
 #   base seed ([source][worker-seed]); any other library's random state, and a
 #   generator object the dataset holds, is yours to seed in `worker_init_fn`.
+# - Under DDP, a `DistributedSampler` does not shuffle with the loader's generator: it
+#   seeds a generator of its own with `seed + epoch` ([source][dist-seed]), and the
+#   epoch is whatever `set_epoch()` set last ([source][set-epoch]). A restarted script
+#   builds a new sampler at epoch 0, so it must call `sampler.set_epoch(epoch)` for
+#   every epoch from the restored one on (next cell).
 #
-# Exact reproduction also assumes the same hardware, library versions and thread
-# settings ([reproducibility][notes]), and `torch.use_deterministic_algorithms(True)`,
-# which selects deterministic implementations where there are some and raises an error
-# for operations that have none ([docs][deterministic]). Most of those operations are
-# CUDA ones, but not all. On CPU it changes `index_put`, `put_` with `accumulate=True`,
-# `index_copy` and the backward of indexing with a list of index tensors, it raises
-# for `put_` with `accumulate=False` and for `MaxUnpool1d`/`2d`/`3d`, and, with
-# `torch.utils.deterministic.fill_uninitialized_memory` (on by default), it fills the
-# memory of `torch.empty` and other uninitialized tensors with NaN
-# ([source][det-source]). The `CUBLAS_WORKSPACE_CONFIG` setting that older answers
-# add for cuBLAS is no longer checked in torch 2.13 ([PR #161749][cublas]).
-#
+# [stateful]:
+# https://github.com/meta-pytorch/data/blob/v0.11.0/torchdata/stateful_dataloader/README.md
 # [workers]: https://docs.pytorch.org/docs/stable/data.html#multi-process-data-loading
 # [seed]:
 # https://github.com/pytorch/pytorch/blob/v2.13.0/torch/utils/data/dataloader.py#L690
@@ -405,12 +420,62 @@ plt.show()
 # https://github.com/pytorch/pytorch/blob/v2.13.0/torch/utils/data/dataloader.py#L498
 # [worker-seed]:
 # https://github.com/pytorch/pytorch/blob/v2.13.0/torch/utils/data/_utils/worker.py#L274-L281
+# [dist-seed]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/utils/data/distributed.py#L107-L112
+# [set-epoch]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/utils/data/distributed.py#L146-L157
+
+# %%
+ranks = {"num_replicas": 2, "rank": 0, "seed": 0}  # rank 0 of 2; no process group
+sampler = DistributedSampler(dataset, **ranks)
+sampler.set_epoch(3)
+epoch_3 = list(sampler)
+restarted = DistributedSampler(dataset, **ranks)  # after the restart
+print(f"restarted sampler, no set_epoch: epoch 3's order {list(restarted) == epoch_3}")
+restarted.set_epoch(3)
+print(f"restarted sampler, set_epoch(3): epoch 3's order {list(restarted) == epoch_3}")
+
+# %% [markdown]
+# Exact reproduction also assumes the same hardware, library versions
+# ([reproducibility][notes]) and thread settings: the number of threads decides how
+# an operation splits its range between them ([source][parallel]), and so, for a
+# reduction, the order of its additions (the last cell sums the same numbers on one
+# thread and on two). It also assumes `torch.use_deterministic_algorithms(True)`,
+# which selects deterministic implementations where there are some and raises an error
+# for operations that have none ([docs][deterministic]). Most of those operations are
+# CUDA ones, but not all. On CPU it changes `index_put`, `put_` with `accumulate=True`,
+# `index_copy` and the backward of indexing with a list of index tensors, it raises
+# for `put_` with `accumulate=False` and for `MaxUnpool1d`/`2d`/`3d`, and, with
+# `torch.utils.deterministic.fill_uninitialized_memory` (on by default), it fills the
+# memory of `torch.empty` and other uninitialized tensors with NaN, or with the
+# largest value for an integer dtype (the last cell; [source][det-source]). The
+# `CUBLAS_WORKSPACE_CONFIG` setting that older answers add for cuBLAS is no longer
+# checked in torch 2.13 ([PR #161749][cublas]).
+#
 # [det-source]:
 # https://github.com/pytorch/pytorch/blob/v2.13.0/torch/__init__.py#L1419-L1477
 # [deterministic]:
 # https://docs.pytorch.org/docs/stable/generated/torch.use_deterministic_algorithms.html
 # [notes]: https://docs.pytorch.org/docs/stable/notes/randomness.html
 # [cublas]: https://github.com/pytorch/pytorch/pull/161749
+# [parallel]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/aten/src/ATen/ParallelOpenMP.h#L31-L42
 
 # %%
+numbers = torch.randn(100_000, generator=torch.Generator().manual_seed(0))
+threads = torch.get_num_threads()
+sums = {}
+for n in (1, 2):
+    torch.set_num_threads(n)
+    sums[n] = numbers.sum().item()
+torch.set_num_threads(threads)
+print(f"sum on 1 thread {sums[1]!r}, on 2 threads {sums[2]!r}")
+print(f"equal: {sums[1] == sums[2]}")
+
+torch.use_deterministic_algorithms(True)
+print(
+    f"deterministic torch.empty: float32 {torch.empty(2).tolist()}, "
+    f"int64 {torch.empty(2, dtype=torch.int64).tolist()}"
+)
+torch.use_deterministic_algorithms(False)
 workdir.cleanup()

@@ -8,17 +8,31 @@
 #   stay `float32`. It changes the result by rounding;
 # - **gradient accumulation**: get the gradient of a batch too big for memory by
 #   summing the gradients of micro-batches before one `optimizer.step()`. Done right,
-#   in `float32` it changes the result only by the order of the additions; under
+#   in `float32` it changes the result only by rounding: the order of the additions,
+#   and with micro-batches of unequal size the rounding of each one's weight; under
 #   autocast each micro-batch is also rounded on its own (the last cell measures both).
 #
-# This walkthrough runs both on CPU with `bfloat16` and measures each of these claims.
-# The API is the current `torch.autocast` / `torch.amp` one; `torch.cuda.amp.autocast`
-# and `torch.cuda.amp.GradScaler` are deprecated (a cell below shows the warnings).
+# Mixed precision is for speed and memory. Linear layers and convolutions are much
+# faster in 16 bits ([docs][amp]) where the hardware has units for them: on NVIDIA GPUs
+# tensor cores, with native `bfloat16` from compute capability 8.0, Ampere
+# ([source][bf16-gpu]); on CPUs `bfloat16` instructions such as AVX512-BF16 or AMX
+# ([Intel's docs][ipex]). And most of what the forward pass saves for the backward
+# pass is 16-bit (counted under *What autocast changes*: 53% of the `float32` run's
+# bytes). This walkthrough runs both techniques on CPU with `bfloat16` and measures
+# their numerics, each of the claims above but the speed. The API is the current
+# `torch.autocast` / `torch.amp` one; `torch.cuda.amp.autocast` and
+# `torch.cuda.amp.GradScaler` are deprecated (a cell below shows the warnings).
 #
 # Related questions: [mixed precision](../performance/index.md#mixed-precision),
 # [bfloat16 or float16](../performance/index.md#bf16-vs-fp16),
 # [GradScaler](../performance/index.md#gradscaler),
 # [gradient accumulation](../training/index.md#gradient-accumulation).
+#
+# [amp]: https://docs.pytorch.org/docs/stable/amp.html
+# [bf16-gpu]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/cuda/__init__.py#L204-L205
+# [ipex]:
+# https://intel.github.io/intel-extension-for-pytorch/latest/tutorials/features/amp.html
 
 # %%
 import textwrap
@@ -54,7 +68,10 @@ y = torch.randint(0, 5, (64,))
 # output once. The lists differ by device: on CUDA, `layer_norm` is on the `float32`
 # list ([the lists][ops]). Nothing about the parameters changes. The backward pass runs
 # outside the context manager and follows the dtypes the forward pass recorded; each
-# gradient has the dtype of its parameter.
+# gradient has the dtype of its parameter. What autograd keeps for the backward pass
+# shrinks with the activations: the last lines count the bytes of the tensors saved
+# for backward (the model's own `float32` weights left out; the `bfloat16` copies of
+# the weights that the linear layers save are counted).
 #
 # [ops]: https://docs.pytorch.org/docs/stable/amp.html#autocast-op-reference
 
@@ -92,6 +109,29 @@ print(
 )
 print(
     f"bf16 layer_norm == bf16 arithmetic:          {(out == all_bfloat16).all().item()}"
+)
+
+
+def bytes_saved_for_backward(amp: bool) -> int:
+    model = make_model()
+    weights = {p.data_ptr() for p in model.parameters()}
+    saved = {}  # by address: a tensor saved by two operations counts once
+
+    def pack(tensor):
+        if tensor.data_ptr() not in weights:
+            saved[tensor.data_ptr()] = tensor.numel() * tensor.element_size()
+        return tensor
+
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda tensor: tensor):
+        with torch.autocast(device_type="cpu", dtype=torch.bfloat16, enabled=amp):
+            F.cross_entropy(model(x), y)
+    return sum(saved.values())
+
+
+fp32_bytes, amp_bytes = bytes_saved_for_backward(False), bytes_saved_for_backward(True)
+print(
+    f"saved for backward: {fp32_bytes:,} bytes in float32, {amp_bytes:,} under "
+    f"autocast ({amp_bytes / fp32_bytes:.0%})"
 )
 
 # %% [markdown]
@@ -222,23 +262,36 @@ print(f"allclose (rtol=1e-05, atol=1e-08): {all_close(bf16_grads, fp32_grads)}")
 
 
 # %%
-def big_batch_gradients(x, y) -> list[torch.Tensor]:
+def big_batch_gradients(x, y, class_weight=None) -> list[torch.Tensor]:
     model = make_model()
-    F.cross_entropy(model(x), y).backward()
+    F.cross_entropy(model(x), y, weight=class_weight).backward()
     return gradients(model)
 
 
-def accumulated_gradients(x, y, micro_batch: int, weight: str) -> list[torch.Tensor]:
+def accumulated_gradients(
+    x, y, micro_batch: int, weight: str, class_weight=None
+) -> list[torch.Tensor]:
     model = make_model()
     chunks = list(zip(x.split(micro_batch), y.split(micro_batch), strict=True))
+    w = torch.ones(5) if class_weight is None else class_weight
+
+    def normaliser(t):  # what reduction="mean" divides by (ignore_index is -100)
+        return w[t[t != -100]].sum()
+
     for xb, yb in chunks:
-        loss = F.cross_entropy(model(xb), yb)
+        if weight == "sum, then the big batch's normaliser":
+            loss = F.cross_entropy(model(xb), yb, weight=class_weight, reduction="sum")
+            (loss / normaliser(y)).backward()
+            continue
+        loss = F.cross_entropy(model(xb), yb, weight=class_weight)
         if weight == "micro-batches":
             scale = 1 / len(chunks)
         elif weight == "samples":
             scale = len(yb) / len(y)
-        else:  # "targets": the targets the loss counts (ignore_index is -100)
+        elif weight == "targets":  # the targets the loss counts
             scale = (yb != -100).sum() / (y != -100).sum()
+        else:  # "target weights": the counted targets' class weights
+            scale = normaliser(yb) / normaliser(y)
         (loss * scale).backward()  # adds into .grad
     return gradients(model)
 
@@ -259,10 +312,15 @@ print(f"4 x 16 accumulated vs 64 at once, bit for bit: {bitwise}")
 #
 # That in turn is right only while the loss averages over samples. With
 # `ignore_index` (padding tokens in a sequence model) `reduction="mean"` divides by
-# the number of targets it counts, and with a class `weight` by the sum of their
-# weights ([source][ce]). The share to weight by is then that of the counted targets.
-# Here every third target is padding, so the four micro-batches of 16 count different
-# numbers of targets:
+# the number of targets it counts, and with a class `weight` by the sum of the counted
+# targets' weights ([source][ce]). The share to weight by is then that of the counted
+# targets, and with a class weight that of their weights, `w[yb].sum() / w[y].sum()`
+# over the counted targets (their count's share is wrong there, as below). The form
+# that needs no share: sum each micro-batch's loss (`reduction="sum"`) and divide it
+# by the big batch's normaliser (its count of targets, or the sum of their weights),
+# computed once before the micro-batches. Here every third target is padding, so the
+# four micro-batches of 16 count different numbers of targets; the class weights are
+# 1, 5, 0.2, 1 and 1:
 #
 # [ce]: https://github.com/pytorch/pytorch/blob/v2.13.0/torch/nn/modules/loss.py#L1235
 
@@ -282,6 +340,13 @@ for weight in ("samples", "targets"):
     accumulated = accumulated_gradients(x, y_pad, micro_batch=16, weight=weight)
     print(f"padding, weight by {weight + ':':17} {all_close(accumulated, big_pad)}")
 
+class_weight = torch.tensor([1.0, 5.0, 0.2, 1.0, 1.0])
+big_weighted = big_batch_gradients(x, y_pad, class_weight)
+for weight in ("targets", "target weights", "sum, then the big batch's normaliser"):
+    accumulated = accumulated_gradients(x, y_pad, 16, weight, class_weight)
+    same = all_close(accumulated, big_weighted)
+    print(f"padding and class weights, {weight}: {same}")
+
 # %% [markdown]
 # One more condition for the equality: no layer may mix samples within a batch
 # (BatchNorm computes statistics per micro-batch; LayerNorm, used here, is per sample:
@@ -294,11 +359,18 @@ for weight in ("samples", "targets"):
 # on two processes). Without `no_sync()`, every `backward()` all-reduces `.grad` as it
 # stands, and the result is the same up to rounding (the same snippet shows it): after
 # the first all-reduce, the earlier micro-batches' part of `.grad` is already the
-# average, equal on every rank, and averaging it again leaves it as it is.
-# `no_sync()` is a matter of speed, not of correctness.
+# average, equal on every rank, and averaging it again leaves it as it is. Under
+# DDP, `no_sync()` is a matter of speed, not of correctness. FSDP's `no_sync()` costs
+# memory as well: until the sync it accumulates full, unsharded gradients instead of
+# each rank's shard ([source][fsdp-no-sync]); FSDP2 (`fully_shard`) spells it
+# `set_requires_gradient_sync(False)` ([source][fsdp2-sync]).
 #
 # [no-sync]:
 # https://github.com/pytorch/pytorch/blob/v2.13.0/torch/nn/parallel/distributed.py#L1663
+# [fsdp-no-sync]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/distributed/fsdp/fully_sharded_data_parallel.py#L1043-L1045
+# [fsdp2-sync]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/distributed/fsdp/_fully_shard/_fully_shard.py#L413-L420
 #
 # ## Both together: the training step
 #

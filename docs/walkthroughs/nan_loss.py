@@ -126,13 +126,49 @@ print(f"weights finite after this step: {weights_finite}")
 # apart: the largest gap within a row went from tens to hundreds. `softmax` computes
 # `exp(logit - max_logit)` and divides by the row's sum, which is at least 1. When
 # the gap is more than about 104, the `exp` is below half the smallest positive
-# `float32` (`1.4e-45`) and rounds to exactly `0`: every logit that far below its
+# `float32` (`1.4e-45`) and rounds to exactly `0` (that threshold is `float32`'s: see
+# the end of this step for other dtypes): every logit that far below its
 # row's highest got a probability of exactly `0`. One row's true class is among them,
 # so `log(0) = -inf` and the loss is `inf`: the forward pass already went wrong. All
 # the gradients are `nan`; a `clip_grad_norm_` guard with `error_if_nonfinite=True`
 # would have stopped the run here. Without it, `optimizer.step()` makes the weights
 # `nan` too, which is why every later loss is `nan`.
 #
+# The 104 moves with the dtype and the CPU's flags. With flush-to-zero
+# (`torch.set_flush_denormal(True)`, which drops the subnormals) it is about 87. In
+# `bfloat16` it is about 93: under CPU autocast a linear layer's logits are `bfloat16`
+# and `softmax` stays in the dtype of its input, because it is on no CPU autocast list
+# (CUDA autocast runs it in `float32`: [source][fp32-ops]). In `float16` it is about
+# 17. The first gap, in steps of 0.25, at which the lower of two logits gets a
+# probability of exactly 0:
+#
+# [fp32-ops]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/aten/src/ATen/autocast_mode.h#L916-L920
+
+# %%
+gaps = torch.arange(0.0, 120.0, 0.25)
+two_logits = torch.stack([torch.zeros_like(gaps), -gaps], dim=1)
+
+
+def first_zero(dtype: torch.dtype) -> float:
+    lower = torch.softmax(two_logits.to(dtype), dim=1)[:, 1]
+    return gaps[lower == 0][0].item()
+
+
+for dtype in (torch.float32, torch.bfloat16, torch.float16):
+    print(f"{str(dtype):15} probability 0 from a gap of {first_zero(dtype):.2f}")
+if torch.set_flush_denormal(True):  # False on a CPU that cannot flush subnormals
+    flushed = first_zero(torch.float32)
+    print(f"float32, flush-to-zero: probability 0 from a gap of {flushed:.2f}")
+    torch.set_flush_denormal(False)
+with torch.autocast(device_type="cpu", dtype=torch.bfloat16):
+    autocast_logits = nn.Linear(8, 3)(xb)
+    print(
+        f"under CPU autocast: logits {autocast_logits.dtype}, "
+        f"softmax {torch.softmax(autocast_logits, dim=1).dtype}"
+    )
+
+# %% [markdown]
 # Which operation turned `inf` into `nan`? On a real model there are hundreds of
 # candidates.
 #
@@ -184,6 +220,26 @@ for w in caught:
 # `log(p)` at `p = 0` is `inf`, and softmax's backward multiplies it by `p = 0`;
 # `0 * inf` is `nan`.
 #
+# What anomaly mode checks is narrower than it sounds: the outputs of backward
+# functions, and only for `nan`. An `inf` gradient passes (`sqrt` at 0, below), and a
+# `nan` made in the forward pass raises nothing there: it is reported only if a
+# backward function later returns `nan` from it. For an `inf`, or for the first
+# non-finite forward output, check the outputs yourself, as Step 2 did: on a real
+# model, a forward hook on every module (`register_forward_hook`) that tests
+# `torch.isfinite(output).all()`.
+
+# %%
+with warnings.catch_warnings(record=True):  # its "Anomaly Detection has been enabled"
+    warnings.simplefilter("always")
+    at_zero = torch.zeros(3, requires_grad=True)
+    negative = torch.tensor([-1.0], requires_grad=True)
+    with torch.autograd.detect_anomaly():
+        at_zero.sqrt().sum().backward()
+        forward_nan = negative.sqrt()
+print(f"sqrt at 0, backward under anomaly mode: no error, grad {at_zero.grad.tolist()}")
+print(f"sqrt(-1), forward under anomaly mode: no error, {forward_nan.item()}")
+
+# %% [markdown]
 # ## Step 4: fix the numerics
 #
 # `F.cross_entropy` (like `nn.CrossEntropyLoss`) is `log_softmax` followed by the
@@ -215,12 +271,21 @@ print(f"gradient == (softmax - one_hot) / N: {torch.allclose(logits.grad, expect
 # %% [markdown]
 # The binary case has the same pair, with a twist: `sigmoid` then
 # `F.binary_cross_entropy` does not give `inf` or `nan`, because `BCELoss` clamps its
-# `log` at `-100` ([source][bce]).
-# Once `sigmoid` rounds to exactly `1`, the loss is stuck at 100 and the gradient is
-# `0`: wrong, and silent. `F.binary_cross_entropy_with_logits` gets both right. A
+# `log` at `-100` ([docs][bce]).
+# Once `sigmoid` rounds to exactly `1` (in `float32` from a logit of about 17), the
+# loss is stuck at 100 and the gradient is `0`: wrong, and silent. The `0` comes from
+# the chain rule: BCE's gradient with respect to the probability is finite, about
+# `1e12` (its backward divides by `p(1 - p)`, kept above `1e-12`), and sigmoid's
+# backward multiplies it by `p(1 - p) = 0`. `F.binary_cross_entropy_with_logits` gets
+# both right. It is also the one that runs under CUDA autocast, which refuses
+# `binary_cross_entropy` and `BCELoss` with an error ([docs][bce-autocast]; the
+# [BCE question](../losses/index.md#bce-with-logits-vs-bce) shows it on a GPU). A
 # logit of 60 for a sample whose label is 0:
 #
-# [bce]: https://github.com/pytorch/pytorch/blob/v2.13.0/torch/nn/modules/loss.py#L668
+# [bce]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/nn/modules/loss.py#L668-L670
+# [bce-autocast]:
+# https://docs.pytorch.org/docs/stable/amp.html#prefer-binary-cross-entropy-with-logits-over-binary-cross-entropy
 
 # %%
 z = torch.tensor([60.0], requires_grad=True)
@@ -233,6 +298,18 @@ for name, loss_of in (
     loss = loss_of(z)
     loss.backward()
     print(f"{name}: loss {loss.item():.1f}, gradient {z.grad.item():.1f}")
+
+z.grad = None
+p = torch.sigmoid(z)
+p.retain_grad()
+F.binary_cross_entropy(p, target).backward()
+print(
+    f"sigmoid(60) == 1: {p.item() == 1.0}; d loss / d p = {p.grad.item():.0e}, "
+    f"d loss / d logit = {z.grad.item()}"
+)
+logits_from_10 = torch.arange(10.0, 30.0, 0.5)
+rounds_to_1 = logits_from_10[torch.sigmoid(logits_from_10) == 1][0].item()
+print(f"sigmoid rounds to exactly 1 in float32 from a logit of {rounds_to_1}")
 
 # %% [markdown]
 # ## Step 5: fix the cause
@@ -282,8 +359,8 @@ train(x_std, handmade_cross_entropy)
 # epoch still has a step with a loss far above chance, and the accuracy wanders. With
 # standardised features the same learning rate trains smoothly, and even the hand-made
 # loss stays finite: the logits never get near the gap of about 104 at which `exp`
-# underflows. Keep the stable loss anyway: the day the logits do drift apart, it
-# stays finite where `log(softmax)` does not.
+# underflows in `float32`. Keep the stable loss anyway: the day the logits do drift
+# apart, it stays finite where `log(softmax)` does not.
 #
 # ## The checklist
 #
@@ -291,7 +368,9 @@ train(x_std, handmade_cross_entropy)
 # 2. Check the inputs, then the weights before the step, then the forward outputs,
 #    then the gradients.
 # 3. Replay that step under `torch.autograd.detect_anomaly()` to get the backward
-#    function and the forward line.
+#    function and the forward line. It flags a `nan` returned by a backward function,
+#    nothing else: for an `inf`, or a non-finite forward output, check the outputs
+#    with forward hooks.
 # 4. Replace the unstable expression with the stable primitive: `F.cross_entropy` or
 #    `F.log_softmax` instead of `log(softmax)`, `torch.logsumexp`,
 #    `F.binary_cross_entropy_with_logits` instead of `sigmoid` then BCE (there the
