@@ -54,3 +54,17 @@ print(logged[0].split(" and ")[0])  # why the 2.5x run failed: 0.025 > 2 x 0.010
 # > RMSE (res-fp64): 0.02534, (ref-fp64): 0.01014
 print(logged[0].split(", ")[2])
 # > multiplier: 2.000000
+# with no float64 run (fp64_ref=None, what the minifier passes when the cast fails),
+# allclose alone decides: the 1.8x output now fails
+logged.clear()
+compiled_out = (fp64 + 0.018 * noise).float()
+ok = same(
+    eager_out,
+    compiled_out,
+    None,
+    tol=dynamo.repro_tolerance,
+    equal_nan=True,
+    log_error=lambda msg, *args: logged.append(msg % args),
+)
+print(ok, logged)
+# > False ['Accuracy failed: allclose not within tol=0.001']

@@ -103,6 +103,22 @@ for factor in [2, 3, 4, 5]:
 print(len(graphs))
 # > 4
 
+
+@torch.compile(backend=counting_backend)
+def head(x):
+    if x.shape[0] > 5:  # a range test on a marked size: a guard, not an error
+        return x[:5]
+    return x
+
+
+graphs.clear()
+x = torch.ones(8)
+torch._dynamo.mark_dynamic(x, 0)
+head(x)
+head(torch.ones(9))
+print(len(graphs), inputs(graphs[0]))  # one symbolic graph serves 8 and 9
+# > 1 ['s77', 'l_x_']
+
 # with dynamic=False every size is a graph; padding to a multiple of 8 bounds them
 static = torch.compile(lambda x: x * 2, backend=counting_backend, dynamic=False)
 lengths = [3, 5, 7, 9, 11, 13]

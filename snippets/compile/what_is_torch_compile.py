@@ -1,5 +1,9 @@
+import os
+import tempfile
+
 import torch
 from torch._inductor import config
+from torch._inductor.runtime.cache_dir_utils import default_cache_dir
 
 # Inductor's code generators: C++ (with OpenMP) for CPU, Triton for CUDA GPUs
 print(config.cpu_backend, config.cuda_backend)
@@ -7,6 +11,10 @@ print(config.cpu_backend, config.cuda_backend)
 # the on-disk caches that let the next process skip most of the compile
 print(config.fx_graph_cache, torch._functorch.config.enable_autograd_cache)
 # > True True
+# kept in the temporary folder unless TORCHINDUCTOR_CACHE_DIR names another
+where = default_cache_dir()
+print(os.path.dirname(where) == tempfile.gettempdir(), os.path.basename(where)[:14])
+# > True torchinductor_
 
 torch.manual_seed(0)
 model = torch.nn.Sequential(
@@ -31,3 +39,50 @@ print(next(iter(compiled.state_dict())))
 model.compile()
 print(type(model).__name__, next(iter(model.state_dict())))
 # > Sequential 0.weight
+
+
+# regional compilation: each layer compiled, one graph shared by identical layers
+graphs = []
+
+
+def counting_backend(gm, example_inputs):
+    graphs.append(gm)
+    return gm.forward
+
+
+class Layer(torch.nn.Module):
+    def __init__(self, index):
+        super().__init__()
+        self.linear = torch.nn.Linear(4, 4)
+        self.index = index
+
+    def forward(self, x):
+        return torch.relu(self.linear(x)) + x
+
+
+class IndexedLayer(Layer):
+    def forward(self, x):
+        return torch.relu(self.linear(x)) * self.index + x  # an int per layer
+
+
+def run(layer_type):
+    torch._dynamo.reset()
+    graphs.clear()
+    layers = [layer_type(i) for i in range(10)]
+    for layer in layers:
+        layer.compile(backend=counting_backend)
+    x = torch.randn(2, 4, requires_grad=True)
+    for layer in layers:
+        x = layer(x)
+    inputs = [n.name for n in graphs[-1].graph.find_nodes(op="placeholder")]
+    return len(graphs), "l_self_index" in inputs
+
+
+print(run(Layer))
+# > (1, False)
+# one graph per index, until recompile_limit (8): layers 9 and 10 run eagerly
+print(run(IndexedLayer))
+# > (8, False)
+with torch._dynamo.config.patch(allow_unspec_int_on_nn_module=True):
+    print(run(IndexedLayer))  # the index becomes an input of the second graph
+    # > (2, True)

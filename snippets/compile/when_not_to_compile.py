@@ -1,3 +1,7 @@
+import os
+import subprocess
+import sys
+
 import torch
 
 graphs = []
@@ -38,10 +42,28 @@ print(len(graphs), torch.allclose(out, torch.cos(torch.sin(x))))
 # > 0 True
 
 # no code change at all: TORCH_COMPILE_DISABLE=1 sets this flag when torch._dynamo is
-# first imported (by the first torch.compile, not by `import torch`)
+# first imported (not by `import torch`)
 print(torch._dynamo.config.disable)
 # > False
 with torch._dynamo.config.patch(disable=True):  # what the variable does
     out = f(x)
 print(len(graphs), torch.allclose(out, torch.cos(torch.sin(x))))
 # > 0 True
+
+# a fresh process: set by the script once an optimizer exists, the variable is ignored
+SCRIPT = """
+import os, sys
+import torch
+print("torch._dynamo" in sys.modules)
+torch.optim.SGD(torch.nn.Linear(2, 2).parameters(), lr=0.1)
+print("torch._dynamo" in sys.modules)
+os.environ["TORCH_COMPILE_DISABLE"] = "1"
+print(torch._dynamo.config.disable)
+"""
+env = {k: v for k, v in os.environ.items() if k != "TORCH_COMPILE_DISABLE"}
+run = subprocess.run(
+    [sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True
+)
+# after import torch: not loaded; after the optimizer: loaded; the flag: still off
+print(run.stdout.split())
+# > ['False', 'True', 'False']
