@@ -58,6 +58,11 @@ if __name__ == "__main__":
     same_order = torch.equal(batches_1[:, 0].floor(), batches_one_worker[:, 0].floor())
     print(same_order, torch.equal(batches_1, batches_one_worker))
     # > True False
+    # batch 0 comes from worker 0 either way; batch 1 from worker 1, or from worker 0
+    print(torch.equal(batches_1[:4], batches_one_worker[:4]))
+    # > True
+    print(torch.equal(batches_1[4:], batches_one_worker[4:]))
+    # > False
 
     # without a generator, the shuffle draws from the global RNG: change the model
     # and the data order changes too

@@ -32,3 +32,22 @@ print(f"relu + kaiming: layer 1 {first:.1e}, layer 20 {last:.1e}")
 first, last = input_grad_norms(torch.relu, init_std=0.5)
 print(f"relu, std 0.5:  layer 1 {first:.1e}, layer 20 {last:.1e}")
 # > relu, std 0.5:  layer 1 8.4e+07, layer 20 1.1e+02
+
+
+def first_step_grad(cell, gate_bias=0.0):
+    """The last output's gradient at the first of 50 inputs: one factor per step."""
+    torch.manual_seed(0)
+    rnn = cell(32, 32, batch_first=True)
+    with torch.no_grad():  # rows 32:64: the LSTM's forget gate, the GRU's update gate z
+        rnn.bias_ih_l0[32:64] += gate_bias
+    seq = torch.randn(1, 50, 32, requires_grad=True)
+    rnn(seq)[0][0, -1].sum().backward()
+    return seq.grad[0, 0].norm().item()
+
+
+lstm, gru = first_step_grad(nn.LSTM), first_step_grad(nn.GRU)
+print(f"default init:  LSTM {lstm:.0e}, GRU {gru:.0e}")  # both gates start near 0.5
+# > default init:  LSTM 2e-11, GRU 9e-11
+lstm, gru = first_step_grad(nn.LSTM, 3.0), first_step_grad(nn.GRU, 3.0)
+print(f"gate bias + 3: LSTM {lstm:.0e}, GRU {gru:.0e}")
+# > gate bias + 3: LSTM 2e-01, GRU 1e-02
