@@ -22,8 +22,10 @@ print(out.requires_grad, checkpoint(layer, x, use_reentrant=False).requires_grad
 # the remedy HF's enable_input_require_grads() applies: mark the embedding's output
 frozen.register_forward_hook(lambda module, args, out: out.requires_grad_(True))
 x = frozen(torch.tensor([1, 2]))
-print(checkpoint(layer, x, use_reentrant=True).requires_grad)
-# > True
+checkpoint(layer, x, use_reentrant=True).sum().backward()
+# the layer now gets its gradient; the frozen embedding still gets none
+print(layer.weight.grad is not None, frozen.weight.grad)
+# > True None
 
 x = torch.randn(2, 4, requires_grad=True)
 try:

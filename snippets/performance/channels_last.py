@@ -30,10 +30,14 @@ except RuntimeError as e:
 # merging H and W alone works (in NHWC they stay adjacent); reshape copies if it must
 print(y.view(2, 3, 16).shape, y.reshape(2, -1).shape)
 # > torch.Size([2, 3, 16]) torch.Size([2, 48])
-# with C = 1 (grayscale) the strides fit both formats: contiguous, and view works
+# with C = 1 (grayscale) or H = W = 1 the strides fit both formats: contiguous,
+# and view works
 gray = torch.randn(2, 1, 4, 4).to(memory_format=torch.channels_last)
 print(gray.is_contiguous(), gray.view(2, -1).shape)
 # > True torch.Size([2, 16])
+pooled = torch.randn(2, 3, 1, 1).to(memory_format=torch.channels_last)
+print(pooled.is_contiguous(), pooled.view(2, -1).shape)
+# > True torch.Size([2, 3])
 
 # 5-D (N, C, D, H, W) for 3-D convolutions has its own format, NDHWC
 video = torch.randn(2, 3, 4, 4, 4).to(memory_format=torch.channels_last_3d)

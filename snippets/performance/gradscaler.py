@@ -104,3 +104,10 @@ print(first_scheduler_step_warns(sequential)[0])
 warned = first_scheduler_step_warns(chained)  # one per scheduler in the chain
 print(len(warned), "x", warned[0])
 # > 2 x Detected call of `lr_scheduler.step()` before `optimizer.step()`
+# both come from one source line, so Python's default filter shows the first only
+scheduler = chained(torch.optim.SGD(model.parameters(), lr=0.1))
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("default")
+    scheduler.step()
+print(len(caught))
+# > 1

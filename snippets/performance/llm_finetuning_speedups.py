@@ -13,19 +13,21 @@ emb = 2 * 32000 * h  # input embedding and output head, 32000-token vocabulary
 states = {
     "full, fp32 AdamW": 4 + 4 + 8,
     "full, bf16 autocast": 4 + 4 + 8,  # fp32 weights, grads and Adam, as in fp32
-    "full, bf16 + fp32 master (ZeRO's 16)": 2 + 2 + 4 + 8,  # Megatron, DeepSpeed
+    "full, bf16 + fp32 master (ZeRO's 16)": 2 + 2 + 4 + 8,  # the ZeRO paper's count
+    "full, bf16, fp32 grads (Megatron's 18)": 2 + 4 + 4 + 8,  # fp32 main grads
     "full, 8-bit AdamW states": 2 + 2 + 4 + 2,
     "LoRA, frozen bf16 base": 2,
     "QLoRA, NF4 blocks, bf16 embeddings": ((P - emb) * (4 + 0.127) / 8 + emb * 2) / P,
 }
 for name, per_param in states.items():
-    print(f"{name:37} {P * per_param / GB:6.1f} GB")
-    # > full, fp32 AdamW                       107.2 GB
-    # > full, bf16 autocast                    107.2 GB
-    # > full, bf16 + fp32 master (ZeRO's 16)   107.2 GB
-    # > full, 8-bit AdamW states                67.0 GB
-    # > LoRA, frozen bf16 base                  13.4 GB
-    # > QLoRA, NF4 blocks, bf16 embeddings       3.8 GB
+    print(f"{name:38} {P * per_param / GB:6.1f} GB")
+    # > full, fp32 AdamW                        107.2 GB
+    # > full, bf16 autocast                     107.2 GB
+    # > full, bf16 + fp32 master (ZeRO's 16)    107.2 GB
+    # > full, bf16, fp32 grads (Megatron's 18)  120.6 GB
+    # > full, 8-bit AdamW states                 67.0 GB
+    # > LoRA, frozen bf16 base                   13.4 GB
+    # > QLoRA, NF4 blocks, bf16 embeddings        3.8 GB
 # not model states, but held from forward until each layer's backward: a bf16 copy
 # of every Linear weight (all but the input embedding, whose lookup is not cast)
 copies = (P - emb / 2) * 2
@@ -96,7 +98,8 @@ print(torch.allclose(w1, w2, atol=1e-6))
 # > True
 
 # frozen weights (LoRA's base) get no weight gradients: backward halves, and the
-# extra forward of checkpointing weighs more (early stop off: the whole block reruns)
+# extra forward of checkpointing weighs more (early stop off: the whole block reruns;
+# early stop, the default, skips this stack's last matmul)
 torch.manual_seed(0)
 net = torch.nn.Sequential(*[torch.nn.Linear(64, 64, bias=False) for _ in range(4)])
 x = torch.randn(32, 64, requires_grad=True)  # stands in for an adapter below
@@ -106,11 +109,17 @@ for frozen in (False, True):
         loss = net(x).sum()
     with FlopCounterMode(display=False) as bwd:
         loss.backward()
-    with set_checkpoint_early_stop(False), FlopCounterMode(display=False) as ckpt:
-        checkpoint(net, x, use_reentrant=False).sum().backward()
+    rerun = {}
+    for early_stop in (False, True):
+        with set_checkpoint_early_stop(early_stop), FlopCounterMode(display=False) as c:
+            checkpoint(net, x, use_reentrant=False).sum().backward()
+        plain = fwd.get_total_flops() + bwd.get_total_flops()
+        rerun[early_stop] = round(c.get_total_flops() / plain, 3)
     ratio = bwd.get_total_flops() / fwd.get_total_flops()
-    rerun = ckpt.get_total_flops() / (fwd.get_total_flops() + bwd.get_total_flops())
     name = "frozen" if frozen else "full  "
-    print(name, "backward / forward:", ratio, "checkpointed / plain:", round(rerun, 3))
-    # > full   backward / forward: 2.0 checkpointed / plain: 1.333
-    # > frozen backward / forward: 1.0 checkpointed / plain: 1.5
+    early = f"(early stop: {rerun[True]})"
+    print(
+        name, "backward / forward:", ratio, "checkpointed / plain:", rerun[False], early
+    )
+    # > full   backward / forward: 2.0 checkpointed / plain: 1.333 (early stop: 1.25)
+    # > frozen backward / forward: 1.0 checkpointed / plain: 1.5 (early stop: 1.375)

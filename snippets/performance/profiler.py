@@ -1,3 +1,5 @@
+import warnings
+
 import torch
 from torch.profiler import ProfilerActivity, profile, record_function, schedule
 
@@ -38,22 +40,39 @@ print(label.cpu_time_total > label.self_cpu_time_total)
 print(hasattr(label, "self_device_time_total"), hasattr(label, "cuda_time_total"))
 # > True False
 
-# a schedule advances only on prof.step(): skip 1 step, warm up 1, record 2
-for call_step in (True, False):
-    traces = []
-    with profile(
-        activities=[ProfilerActivity.CPU],
-        schedule=schedule(wait=1, warmup=1, active=2, repeat=1),
-        on_trace_ready=lambda p, out=traces: out.append(p.key_averages()),  # per cycle
-    ) as prof:
-        for _ in range(5):
-            model(x)
-            if call_step:
-                prof.step()  # once per iteration
-    counts = [{e.key: e.count for e in t}["aten::addmm"] for t in traces]
-    print("prof.step():", call_step, "traces:", len(traces), "addmm calls:", counts)
-    # > prof.step(): True traces: 1 addmm calls: [4]
-    # > prof.step(): False traces: 0 addmm calls: []
+# a schedule advances only on prof.step(); 5 iterations of 2 addmm calls each
+cases = [  # (wait, warmup, active), prof.step() every iteration?
+    ((1, 1, 2), True),  # skip 1, warm up 1, record 2: one finished cycle
+    ((1, 1, 2), False),  # stuck in wait: nothing recorded
+    ((0, 0, 2), False),  # stuck recording: one trace of all 5, active=2 ignored
+    ((1, 1, 5), True),  # the with block ends mid-cycle: that trace is delivered too
+]
+with warnings.catch_warnings(record=True) as caught:
+    for (wait, warmup, active), call_step in cases:
+        traces = []
+        with profile(
+            activities=[ProfilerActivity.CPU],
+            schedule=schedule(wait=wait, warmup=warmup, active=active, repeat=1),
+            on_trace_ready=lambda p, out=traces: out.append(p.key_averages()),
+        ) as prof:
+            for _ in range(5):
+                model(x)
+                if call_step:
+                    prof.step()  # once per iteration
+        counts = [{e.key: e.count for e in t}["aten::addmm"] for t in traces]
+        print(
+            (wait, warmup, active),
+            "prof.step():",
+            call_step,
+            "addmm per trace:",
+            counts,
+        )
+        # > (1, 1, 2) prof.step(): True addmm per trace: [4]
+        # > (1, 1, 2) prof.step(): False addmm per trace: []
+        # > (0, 0, 2) prof.step(): False addmm per trace: [10]
+        # > (1, 1, 5) prof.step(): True addmm per trace: [6]
+print(sorted({str(w.message) for w in caught}))  # warmup=0 warns
+# > ["Profiler won't be using warmup, this can skew profiler results"]
 
 # the table to read (timings vary per run):
 # prof.key_averages().table(sort_by="self_cpu_time_total", row_limit=10)
