@@ -52,7 +52,7 @@ def check(ones):
     same(
         ones(70_000, torch.float16),
         torch.ones(70_000, dtype=torch.float16),
-        "70000, float16 (arange in float16 is inf past 65504, and inf * 0 is nan:"
+        "70000, float16 (arange in float16 is inf from 65528, and inf * 0 is nan:"
         " count in int64, cast last)",
     )
     got, case = ones(4), "ones(4), then out[0] = 0"
