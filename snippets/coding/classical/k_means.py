@@ -164,6 +164,16 @@ def check(kmeans):
     assert stuck > found, "from one blob, a local minimum"
     print(f"kmeans = the loop; inertia {found:.1f}, {stuck:.1f} from a bad start")
     # > kmeans = the loop; inertia 27.6, 283.8 from a bad start
+    # Why the float64 case: in float32, far from the origin, cdist's matrix-multiply
+    # path (|x|^2 + |c|^2 - 2 x.c, used past 25 points) cancels; differences do not.
+    g = torch.Generator().manual_seed(0)
+    X32 = 1000 + 0.01 * torch.randn(60, 2, generator=g)
+    C32 = X32[:3]
+    right = torch.cdist(X32.double(), C32.double()).argmin(1)
+    by_mm = (torch.cdist(X32, C32).argmin(1) != right).sum().item()
+    by_diff = (((X32[:, None] - C32) ** 2).sum(-1).argmin(1) != right).sum().item()
+    print(f"float32 near 1000, labels off: cdist > 20: {by_mm > 20}, x - c: {by_diff}")
+    # > float32 near 1000, labels off: cdist > 20: True, x - c: 0
 
 
 # --8<-- [end:check]

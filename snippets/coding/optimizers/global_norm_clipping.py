@@ -109,6 +109,24 @@ def check(clip_grad_norm_):
         torch.nn.utils.clip_grad_norm_(none, 1.0),
         "no gradients: the total norm is tensor(0.)",
     )
+    # One inf gradient: torch's total is inf and its coefficient 0, so the inf
+    # becomes nan (inf * 0) and every other gradient 0 (error_if_nonfinite=False).
+    mine = [torch.ones(2, requires_grad=True) for _ in range(2)]
+    ref = [torch.ones(2, requires_grad=True) for _ in range(2)]
+    for ps in (mine, ref):
+        ps[0].grad = torch.tensor([float("inf"), 1.0])
+        ps[1].grad = torch.tensor([1.0, 1.0])
+    got = clip_grad_norm_(mine, 1.0)
+    want = torch.nn.utils.clip_grad_norm_(ref, 1.0)
+    torch.testing.assert_close(
+        (got, mine[0].grad, mine[1].grad),
+        (want, ref[0].grad, ref[1].grad),
+        equal_nan=True,
+        msg=lambda m: (
+            "an inf gradient: the total is inf, the coefficient 0, the inf "
+            f"gradient nan and every other one 0, as torch's: {m}"
+        ),
+    )
     print("clip_grad_norm_ matches torch's: total norm, inf and 3-norms, generators")
     # > clip_grad_norm_ matches torch's: total norm, inf and 3-norms, generators
 
