@@ -101,7 +101,8 @@ def check(MultiHeadAttention):
     # True = padding: sequence 0 has 1 padded key at the end, sequence 1 has 3.
     pad5 = torch.tensor([[0, 0, 0, 0, 1], [0, 0, 1, 1, 1]], dtype=torch.bool)
     pad7 = torch.tensor([[0, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 1, 1, 1]]).bool()
-    # Sequence 1 all padding: need_weights=False gives out_proj's bias there.
+    # Sequence 1 all padding: need_weights=False gives out_proj's bias there (in
+    # training, as compared here; not on the eval fast path, below).
     pad_all = torch.tensor([[0, 0, 0, 1, 1], [1, 1, 1, 1, 1]], dtype=torch.bool)
 
     def compare(case, got, want, inputs):
@@ -142,6 +143,20 @@ def check(MultiHeadAttention):
         compare(case, got, want, inputs)
     print("MultiHeadAttention = nn.MultiheadAttention: self, cross, key != value, pad")
     # > MultiHeadAttention = nn.MultiheadAttention: self, cross, key != value, pad
+    # The bias holds on the path compared above, F.multi_head_attention_forward (in
+    # training, or with grad). In eval with nothing for autograd to record,
+    # self-attention with an even number of heads takes the fast path instead,
+    # torch._native_multi_head_attention: on the CPU, nan there even so.
+    fast = nn.MultiheadAttention(E, 2, batch_first=True, dtype=torch.float64).eval()
+    with torch.no_grad():
+        fast.out_proj.bias.normal_()
+        out, _ = fast(x, x, x, key_padding_mask=pad_all, need_weights=False)
+    slow, _ = fast(x, x, x, key_padding_mask=pad_all, need_weights=False)  # x: grad
+    bias = fast.out_proj.bias.expand_as(slow[1])
+    print("all padding, eval fast path: nan", out[1].isnan().all().item())
+    # > all padding, eval fast path: nan True
+    print("all padding, with grad: out_proj's bias", torch.allclose(slow[1], bias))
+    # > all padding, with grad: out_proj's bias True
 
 
 # --8<-- [end:check]

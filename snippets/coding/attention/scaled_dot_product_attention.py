@@ -2,6 +2,7 @@
 
 import torch
 import torch.nn.functional as F
+from torch.nn.attention import SDPBackend, sdpa_kernel
 
 
 def attention(q, k, v, attn_mask=None, is_causal=False):
@@ -101,7 +102,7 @@ def check(attention):
             5,
             (B, H),
             {"attn_mask": pad, "is_causal": True},
-            {"attn_mask": pad & causal},  # SDPA takes one or the other: merge them
+            {"attn_mask": pad & causal},  # SDPA's contract: one or the other, merged
         ),
         # (..., L, d): three dims and two, not only four (index the dims from -1).
         ("3-D (H, L, d), key padding", 4, 5, (H,), {"attn_mask": real[1]}, None),
@@ -128,6 +129,28 @@ def check(attention):
     )
     print("attention = SDPA: causal, padding, rows with no key, dv != d, grads, 2-4D")
     # > attention = SDPA: causal, padding, rows with no key, dv != d, grads, 2-4D
+    # SDPA's docs say both masks at once raise. On the CPU in 2.13 it depends on the
+    # kernel: the flash kernel, picked here for dv = d, applies both (= the merged
+    # mask); the math kernel raises, and the default raises too with dv != d.
+    q, k, v = (t.detach() for t in qkv(5, 5))  # dv = 5
+    v_d = torch.randn(B, H, 5, d, dtype=torch.float64)  # dv = d = 8
+    both = F.scaled_dot_product_attention(q, k, v_d, attn_mask=band, is_causal=True)
+    merged = F.scaled_dot_product_attention(q, k, v_d, attn_mask=band & causal)
+    print("SDPA, both masks, dv = d: applied both", torch.allclose(both, merged))
+    # > SDPA, both masks, dv = d: applied both True
+
+    def both_masks(value):
+        try:
+            F.scaled_dot_product_attention(q, k, value, attn_mask=band, is_causal=True)
+            return "accepted"
+        except RuntimeError as e:
+            return str(e).split(": ", 1)[-1]  # drop the op's name
+
+    with sdpa_kernel(SDPBackend.MATH):
+        print("math kernel:", both_masks(v_d))
+        # > math kernel: Explicit attn_mask should not be set when is_causal=True
+    print("dv != d:", both_masks(v))
+    # > dv != d: Explicit attn_mask should not be set when is_causal=True
 
 
 # --8<-- [end:check]
