@@ -27,9 +27,11 @@ class BatchNorm(nn.Module):
         dims = [0, *range(2, x.dim())]  # every dim but the channels
         shape = [1, -1] + [1] * (x.dim() - 2)  # a (C,) vector broadcast over dim 1
         if self.training:
+            n = x.numel() // x.shape[1]  # values per channel: N * L or N * H * W
+            if n == 1:  # var * n / (n - 1) would be 0 / 0: nan in running_var
+                raise ValueError(f"Expected more than 1 value per channel, {x.shape}")
             mean = x.mean(dim=dims)
             var = x.var(dim=dims, correction=0)  # biased: it normalizes this batch
-            n = x.numel() // x.shape[1]  # values per channel: N * L or N * H * W
             with torch.no_grad():  # the running statistics are not differentiated
                 m = self.momentum
                 self.running_mean.mul_(1 - m).add_(m * mean)
@@ -117,12 +119,51 @@ def check(BatchNorm):
         raise AssertionError(f"{case}: your code raised {e} (.view? reshape)") from e
     close(got, ref(x), f"{case}: output")
     close(ours.running_var, ref.running_var, f"{case}: running_var")
-    # A mean of 1e5 and a spread of 0.1: E[x^2] - E[x]^2 cancels 1e10 - 1e10 and
-    # loses the variance of 0.01 (float64 keeps 16 digits); x - mean first does not.
+    # One value per channel in train mode: torch raises ValueError, and the unbiased
+    # var * n / (n - 1) would be 0 / 0, a nan in running_var that every later eval
+    # step outputs. n counts values, not samples: one sample of length 2 is fine.
+    for shape, Ref in [((1, 3), nn.BatchNorm1d), ((1, 3, 1, 1), nn.BatchNorm2d)]:
+        ours, ref = BatchNorm(3).double(), Ref(3).double()
+        x = torch.randn(shape, dtype=torch.float64)
+        case = f"train mode, {shape}: one value per channel"
+        try:
+            ours(x)
+        except ValueError:
+            pass
+        except Exception as e:
+            raise AssertionError(f"{case}: raised {e!r}, not a ValueError") from e
+        else:
+            raise AssertionError(f"{case}: raise ValueError, as nn.{Ref.__name__} does")
+        close(ours.running_var, ref.running_var, f"{case}: running_var (raise first)")
+        ours.eval()
+        ref.eval()
+        close(ours(x), ref(x), f"eval mode, {shape}: the running statistics, no raise")
+    ours, ref = BatchNorm(3).double(), nn.BatchNorm1d(3).double()
+    x = torch.randn(1, 3, 2, dtype=torch.float64)
+    case = "train mode, (1, 3, 2): one sample, 2 values per channel (n = N * L)"
+    try:
+        got = ours(x)
+    except ValueError as e:
+        raise AssertionError(f"{case}: raised {e}; n counts values, not samples") from e
+    close(got, ref(x), f"{case}: output")
+    close(ours.running_var, ref.running_var, f"{case}: running_var")
+    # A mean of 1e5 and a spread of 0.1: E[x^2] - E[x]^2 cancels 1e10 - 1e10, and
+    # float64 keeps about 4 digits of the variance of 0.01, float32 none;
+    # x - mean first keeps them all.
     ours, ref = BatchNorm(3).double(), nn.BatchNorm1d(3).double()
     x = 1e5 + 0.1 * torch.randn(16, 3, dtype=torch.float64)
     close(ours(x), ref(x), "mean 1e5, spread 0.1: subtract the mean before squaring")
     close(ours.running_var, ref.running_var, "mean 1e5, spread 0.1: running_var")
+    two_pass = x.var(0, correction=0)
+    errors = []
+    for s in [x, x.float()]:
+        one_pass = (s * s).mean(0) - s.mean(0) ** 2
+        errors.append((one_pass / two_pass - 1).abs().max().item())
+    print(
+        "one-pass variance at mean 1e5, relative error: float64 {:.0e}, "
+        "float32 {:.0e}".format(*errors)
+    )
+    # > one-pass variance at mean 1e5, relative error: float64 9e-05, float32 1e+05
     print("BatchNorm matches nn.BatchNorm1d/2d: train, grads, running stats, eval, eps")
     # > BatchNorm matches nn.BatchNorm1d/2d: train, grads, running stats, eval, eps
 
