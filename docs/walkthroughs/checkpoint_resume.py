@@ -111,7 +111,9 @@ def optimizer_position(optimizer) -> str:
 # GPU checkpoint lands in GPU memory next to the model it is loaded into
 # ([docs][map-location], [note][map-location-note]). `load_state_dict` then copies
 # the values into the model's tensors, wherever they are, and the optimizer moves its
-# state to the device of each parameter ([source][optimizer-device]).
+# state tensors to the device of each parameter, casting floating ones to its dtype;
+# `step` stays as loaded, on the CPU, unless the optimizer is `capturable` or `fused`
+# ([source][optimizer-device]).
 #
 # `skip` exists only for the experiments at the end, to leave pieces out.
 #
@@ -124,7 +126,7 @@ def optimizer_position(optimizer) -> str:
 # [map-location-note]:
 # https://github.com/pytorch/pytorch/blob/v2.13.0/torch/serialization.py#L1390-L1393
 # [optimizer-device]:
-# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/optim/optimizer.py#L799-L803
+# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/optim/optimizer.py#L795-L803
 # [replace]: https://docs.python.org/3/library/os.html#os.replace
 # [fsync]: https://man7.org/linux/man-pages/man2/fsync.2.html
 
@@ -453,7 +455,7 @@ print(f"restarted sampler, set_epoch(3): epoch 3's order {list(restarted) == epo
 # checked in torch 2.13 ([PR #161749][cublas]).
 #
 # [det-source]:
-# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/__init__.py#L1419-L1477
+# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/_torch_docs.py#L12326-L12332
 # [deterministic]:
 # https://docs.pytorch.org/docs/stable/generated/torch.use_deterministic_algorithms.html
 # [notes]: https://docs.pytorch.org/docs/stable/notes/randomness.html

@@ -16,10 +16,14 @@
 # faster in 16 bits ([docs][amp]) where the hardware has units for them: on NVIDIA GPUs
 # tensor cores, with native `bfloat16` from compute capability 8.0, Ampere
 # ([source][bf16-gpu]); on CPUs `bfloat16` instructions such as AVX512-BF16 or AMX
-# ([Intel's docs][ipex]). And most of what the forward pass saves for the backward
-# pass is 16-bit (counted under *What autocast changes*: 53% of the `float32` run's
-# bytes). This walkthrough runs both techniques on CPU with `bfloat16` and measures
-# their numerics, each of the claims above but the speed. The API is the current
+# (torch's checks for them: [source][cpu-caps]). Under CPU autocast, most of what the
+# forward pass saves for the backward pass is 16-bit (counted under *What autocast
+# changes*: 53% of the `float32` run's bytes). That count is the CPU lists': the
+# saving depends on the device's lists and the model. CUDA autocast runs `layer_norm`
+# in `float32` ([source][fp32-list]), so there it saves a `float32` copy of its input:
+# this 53% is not CUDA's, and a model with many LayerNorms may save little there.
+# This walkthrough runs both techniques on CPU with `bfloat16` and measures
+# their numerics, each of the CPU claims above but the speed. The API is the current
 # `torch.autocast` / `torch.amp` one; `torch.cuda.amp.autocast` and
 # `torch.cuda.amp.GradScaler` are deprecated (a cell below shows the warnings).
 #
@@ -31,8 +35,10 @@
 # [amp]: https://docs.pytorch.org/docs/stable/amp.html
 # [bf16-gpu]:
 # https://github.com/pytorch/pytorch/blob/v2.13.0/torch/cuda/__init__.py#L204-L205
-# [ipex]:
-# https://intel.github.io/intel-extension-for-pytorch/latest/tutorials/features/amp.html
+# [cpu-caps]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/cpu/__init__.py#L91-L105
+# [fp32-list]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/aten/src/ATen/autocast_mode.h#L855-L874
 
 # %%
 import textwrap
@@ -318,11 +324,16 @@ print(f"4 x 16 accumulated vs 64 at once, bit for bit: {bitwise}")
 # over the counted targets (their count's share is wrong there, as below). The form
 # that needs no share: sum each micro-batch's loss (`reduction="sum"`) and divide it
 # by the big batch's normaliser (its count of targets, or the sum of their weights),
-# computed once before the micro-batches. Here every third target is padding, so the
-# four micro-batches of 16 count different numbers of targets; the class weights are
-# 1, 5, 0.2, 1 and 1:
+# computed once before the micro-batches. That is on one process. Under DDP the big
+# batch spans the ranks and DDP averages the gradients over them ([source][ddp-mean]):
+# each rank divides its summed loss by the global normaliser (a `dist.all_reduce` of
+# the counted targets or their weights) and multiplies it by the world size. Here
+# every third target is padding, so the four micro-batches of 16 count different
+# numbers of targets; the class weights are 1, 5, 0.2, 1 and 1:
 #
 # [ce]: https://github.com/pytorch/pytorch/blob/v2.13.0/torch/nn/modules/loss.py#L1235
+# [ddp-mean]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/nn/parallel/distributed.py#L546-L550
 
 # %%
 x50, y50 = x[:50], y[:50]

@@ -138,9 +138,11 @@ print(f"weights finite after this step: {weights_finite}")
 # (`torch.set_flush_denormal(True)`, which drops the subnormals) it is about 87. In
 # `bfloat16` it is about 93: under CPU autocast a linear layer's logits are `bfloat16`
 # and `softmax` stays in the dtype of its input, because it is on no CPU autocast list
-# (CUDA autocast runs it in `float32`: [source][fp32-ops]). In `float16` it is about
-# 17. The first gap, in steps of 0.25, at which the lower of two logits gets a
-# probability of exactly 0:
+# (CUDA autocast runs it in `float32`: it is on this list [source][fp32-ops], which
+# `autocast_mode.cpp` registers for CUDA as `fp32_set_opt_dtype`). In `float16` it is
+# about 17. The first gap, in steps of 0.25 and then as the dtype stores it (`bfloat16`
+# rounds 92.75 to 93), at which the lower of two logits gets a probability of
+# exactly 0:
 #
 # [fp32-ops]:
 # https://github.com/pytorch/pytorch/blob/v2.13.0/aten/src/ATen/autocast_mode.h#L916-L920
@@ -151,8 +153,9 @@ two_logits = torch.stack([torch.zeros_like(gaps), -gaps], dim=1)
 
 
 def first_zero(dtype: torch.dtype) -> float:
-    lower = torch.softmax(two_logits.to(dtype), dim=1)[:, 1]
-    return gaps[lower == 0][0].item()
+    stored = two_logits.to(dtype)
+    lower = torch.softmax(stored, dim=1)[:, 1]
+    return -stored[lower == 0][0, 1].item()
 
 
 for dtype in (torch.float32, torch.bfloat16, torch.float16):
@@ -226,7 +229,14 @@ for w in caught:
 # backward function later returns `nan` from it. For an `inf`, or for the first
 # non-finite forward output, check the outputs yourself, as Step 2 did: on a real
 # model, a forward hook on every module (`register_forward_hook`) that tests
-# `torch.isfinite(output).all()`.
+# `torch.isfinite(output).all()`. Module hooks see only what modules return, so they
+# miss functional code: here the first `-inf` comes from `torch.log` inside
+# `handmade_cross_entropy`, a plain function (Step 2's zero probabilities). To check
+# every operation, loss included, run the step under a `TorchDispatchMode`
+# ([source][dispatch-mode]) whose `__torch_dispatch__` tests each op's output.
+#
+# [dispatch-mode]:
+# https://github.com/pytorch/pytorch/blob/v2.13.0/torch/utils/_python_dispatch.py#L72
 
 # %%
 with warnings.catch_warnings(record=True):  # its "Anomaly Detection has been enabled"
@@ -370,7 +380,7 @@ train(x_std, handmade_cross_entropy)
 # 3. Replay that step under `torch.autograd.detect_anomaly()` to get the backward
 #    function and the forward line. It flags a `nan` returned by a backward function,
 #    nothing else: for an `inf`, or a non-finite forward output, check the outputs
-#    with forward hooks.
+#    with forward hooks, and every op's (the loss's included) with a dispatch mode.
 # 4. Replace the unstable expression with the stable primitive: `F.cross_entropy` or
 #    `F.log_softmax` instead of `log(softmax)`, `torch.logsumexp`,
 #    `F.binary_cross_entropy_with_logits` instead of `sigmoid` then BCE (there the

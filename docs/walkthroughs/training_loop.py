@@ -307,10 +307,13 @@ print(
 # The other remedies are more data, a smaller model, weight decay, dropout, data
 # augmentation, or cleaning the labels
 # ([the overfitting question](../training/index.md#overfitting) runs a smaller model).
-# For noisy labels in particular there is label smoothing, `label_smoothing=` in
-# `nn.CrossEntropyLoss`: each target becomes a mix of its label and the uniform
-# distribution ([docs][smoothing]), so no label, a flipped one included, is worth
-# full confidence.
+# Label smoothing, `label_smoothing=` in `nn.CrossEntropyLoss`, is often named for
+# noisy labels: each target becomes a mix of its label and the uniform distribution
+# ([docs][smoothing]). That caps the confidence the loss asks for on every label, a
+# flipped one included, but the smoothed target still puts most of its weight on that
+# label, so it does not stop the model from fitting it. It is a calibration tool, not
+# a remedy for memorisation (not trained on this page); here early stopping is what
+# does that work.
 #
 # [smoothing]:
 # https://github.com/pytorch/pytorch/blob/v2.13.0/torch/nn/modules/loss.py#L1293-L1296
