@@ -75,6 +75,11 @@ per_token = 2 * layers * n_kv * head_dim * 2
 cache = per_token * 4096 * 32  # 4096-token contexts, 32 sequences
 print(f"KV cache {per_token // 1024} KiB/token, {cache / 2**30:.0f} GiB at 32 x 4096")
 # > KV cache 320 KiB/token, 40 GiB at 32 x 4096
+for name, nbytes in (("fp8", 1), ("int4", 0.5)):  # quantized, on one 80 GB GPU
+    left = 80e9 - params * nbytes  # before the scales and activations
+    print(f"{name}: {left / 1e9:.0f} GB left, {left / per_token:,.0f} tokens of KV")
+    # > fp8: 10 GB left, 30,518 tokens of KV
+    # > int4: 45 GB left, 137,329 tokens of KV
 for n in (8, 16):  # a rank needs at least one whole KV head: past 8, heads repeat
     per_rank = max(n_kv // n, 1)
     print(f"tp {n}: {per_rank} KV head per rank, {n * per_rank / n_kv:.0f}x the cache")

@@ -31,18 +31,27 @@ def train(rank, world_size):
     x, y = torch.randn(16, 4), torch.randn(16, 2)
     micro = [(x[i : i + 4], y[i : i + 4]) for i in range(rank * 8, rank * 8 + 8, 4)]
 
-    def step(sync_every_micro_batch, keep_unsharded=False):
+    def step(sync_every_micro_batch, keep_unsharded=()):
         counts = []
         for i, (xb, yb) in enumerate(micro):
             last = i == len(micro) - 1
             # FSDP2's no_sync(): off for all but the last micro-batch
             model.set_requires_gradient_sync(last or sync_every_micro_batch)
             # keep the gathered parameters until the next forward: no re-gather
-            model.set_reshard_after_backward(last or not keep_unsharded)
-            with profile() as prof:
+            model.set_reshard_after_backward(last or "backward" not in keep_unsharded)
+            # ... and from forward to backward: no re-gather in backward either
+            # (on the layers only: the root keeps its default, False)
+            for layer in (model[0], model[2]):
+                layer.set_reshard_after_forward(last or "forward" not in keep_unsharded)
+            with profile() as forward:
                 loss = nn.functional.mse_loss(model(xb), yb) / len(micro)
+            with profile() as backward:
                 loss.backward()
-            counts.append(collectives(prof))
+            gathers_f, gathers_b, scatters = (
+                *collectives(forward)[:1],
+                *collectives(backward),
+            )
+            counts.append((gathers_f, gathers_b, scatters))
             if i == 0 and rank == 0:
                 w = model[0].weight  # the sharded DTensor, unless kept unsharded
                 grad = None if w.grad is None else type(w.grad).__name__
@@ -50,21 +59,30 @@ def train(rank, world_size):
                 # > after micro-batch 0: DTensor (8, 4) None
                 # > after micro-batch 0: DTensor (8, 4) DTensor
                 # > after micro-batch 0: Parameter (8, 4) Tensor
+                # > after micro-batch 0: Parameter (8, 4) Tensor
         full = model[0].weight.grad.full_tensor()  # a collective: every rank calls it
         model.zero_grad()
         return counts, torch.allclose(full, reference[0].weight.grad, atol=1e-6)
 
     nn.functional.mse_loss(reference(x), y).backward()  # the 16 samples at once
-    for sync, keep in ((False, False), (True, False), (False, True)):
+    runs = (
+        (False, ()),
+        (True, ()),
+        (False, ("backward",)),
+        (False, ("backward", "forward")),
+    )
+    for sync, keep in runs:
         counts, same = step(sync, keep)
         if rank == 0:
-            # (all-gathers, reduce-scatters) per micro-batch
-            label = f"sync every micro-batch={sync}"
-            label = "sync off, kept unsharded" if keep else label
-            print(f"{label}:", counts, "equals 16 samples:", same)
-            # > sync every micro-batch=False: [(4, 0), (4, 2)] equals 16 samples: True
-            # > sync every micro-batch=True: [(4, 2), (4, 2)] equals 16 samples: True
-            # > sync off, kept unsharded: [(4, 0), (2, 2)] equals 16 samples: True
+            # per micro-batch: (forward's all-gathers, backward's, reduce-scatters)
+            label = "sync on" if sync else "sync off"
+            kept = "bwd+fwd" if "forward" in keep else "bwd"  # no reshard after
+            label = f"off, kept past {kept}" if keep else label
+            print(f"{label}:", counts, "= 16 samples:", same)
+            # > sync off: [(2, 2, 0), (2, 2, 2)] = 16 samples: True
+            # > sync on: [(2, 2, 2), (2, 2, 2)] = 16 samples: True
+            # > off, kept past bwd: [(2, 2, 0), (0, 2, 2)] = 16 samples: True
+            # > off, kept past bwd+fwd: [(2, 0, 0), (0, 2, 2)] = 16 samples: True
 
 
 def worker(rank, world_size, port):
