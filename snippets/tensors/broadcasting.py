@@ -41,8 +41,10 @@ except RuntimeError as e:
     # > unsupported operation: more than one element of the written-to tensor refers to
     # > a single memory location
 refused = []
-for name, write in [("mul_", lambda: expanded.mul_(2)),
-                    ("copy_", lambda: expanded.copy_(torch.ones(2, 3)))]:
+for name, write in [
+    ("mul_", lambda: expanded.mul_(2)),
+    ("copy_", lambda: expanded.copy_(torch.ones(2, 3))),
+]:
     try:
         write()
     except RuntimeError:
