@@ -49,6 +49,23 @@ class BatchNorm(nn.Module):
 FORBIDDEN = (
     "torch.nn.functional.batch_norm",
     "torch.batch_norm",
+    "torch.native_batch_norm",
+    "torch._native_batch_norm_legit",
+    "torch.nn.BatchNorm1d",
+    "torch.nn.BatchNorm2d",
+    "torch.nn.BatchNorm3d",
+    # Another normalization doing the work on a reshaped x: instance_norm or group_norm
+    # on x as (1, C, N * rest), layer_norm on x as (C, N * rest), normalize on the
+    # centred columns.
+    "torch.nn.functional.instance_norm",
+    "torch.instance_norm",
+    "torch.nn.functional.group_norm",
+    "torch.group_norm",
+    "torch.native_group_norm",
+    "torch.nn.functional.layer_norm",
+    "torch.layer_norm",
+    "torch.native_layer_norm",
+    "torch.nn.functional.normalize",
 )
 
 

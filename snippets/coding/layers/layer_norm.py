@@ -52,6 +52,8 @@ FORBIDDEN = (
     "torch.nn.functional.rms_norm",
     "torch.rms_norm",
     "torch.nn.RMSNorm",
+    # So is an L2 normalize of the centred rows with one more coordinate, sqrt(n * eps).
+    "torch.nn.functional.normalize",
 )
 
 
