@@ -31,7 +31,10 @@ def attention(q, k, v, attn_mask=None, is_causal=False):
 
 # --8<-- [start:check]
 # The task's rule, enforced by the check (tools/exercises.py): each of these fails.
-FORBIDDEN = ("torch.nn.functional.scaled_dot_product_attention",)
+FORBIDDEN = (
+    "torch.nn.functional.scaled_dot_product_attention",
+    "torch.nn.attention.flex_attention.flex_attention",
+)
 
 
 def check(attention):
@@ -120,6 +123,30 @@ def check(attention):
             )
         want = F.scaled_dot_product_attention(q, k, v, **(mine if ref is None else ref))
         compare(case, got, want, (q, k, v))
+    # Heads split from a (B, L, H, d) projection: transposed views, not contiguous.
+    q, k, v = (
+        torch.randn(B, n, H, dim, dtype=torch.float64).transpose(1, 2).requires_grad_()
+        for n, dim in ((4, d), (5, d), (5, dv))
+    )
+    want = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+    got = attention(q, k, v, is_causal=True)
+    compare("non-contiguous q, k, v (.view? reshape)", got, want, (q, k, v))
+    # No key at all (S = 0): every query returns zeros (no gradient to compare).
+    q, k, v = (t.detach() for t in qkv(4, 0))
+    torch.testing.assert_close(
+        attention(q, k, v),
+        F.scaled_dot_product_attention(q, k, v),
+        msg=lambda m: f"S = 0 keys: zeros (a max over no keys?): {m}",
+    )
+    # float16 with rows that see no key: a fill value must exist in float16.
+    q, k, v = (t.detach().half() for t in qkv(5, 5))
+    got = attention(q, k, v, attn_mask=pad, is_causal=True)
+    want = F.scaled_dot_product_attention(q, k, v, attn_mask=pad & causal)
+    assert got.dtype == torch.float16, f"float16 inputs: returned {got.dtype}"
+    torch.testing.assert_close(
+        got, want, atol=2e-3, rtol=2e-3,
+        msg=lambda m: f"float16, causal + padding (a float32 fill?): {m}",
+    )  # fmt: skip
     # Large logits in float32: exp() of raw scores overflows; the softmax must not.
     q, k, v = qkv(5, 5, torch.float32)
     got = attention(q * 100, k, v, is_causal=True)
