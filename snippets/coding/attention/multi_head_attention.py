@@ -3,6 +3,7 @@
 import torch
 import torch.nn.functional as F
 from torch import nn
+from torch.nn.attention import SDPBackend, sdpa_kernel
 
 
 class MultiHeadAttention(nn.Module):
@@ -141,6 +142,21 @@ def check(MultiHeadAttention):
         want, _ = ref(q, k, v, key_padding_mask=pad, need_weights=False)
         inputs = [t for t in (x, mem_k, mem_v) if any(t is u for u in (q, k, v))]
         compare(case, got, want, inputs)
+    # The module's default float32 (a mask built as float64 fails there), under the
+    # math kernel, whose output layout differs from the default's (merge heads with
+    # reshape: .view after the transpose works only on some layouts).
+    mine32, ref32 = (
+        MultiHeadAttention(E, H),
+        nn.MultiheadAttention(E, H, batch_first=True),
+    )
+    mine32.load_from(ref32)
+    x32 = x.detach().float()
+    with sdpa_kernel(SDPBackend.MATH):
+        got = mine32(x32, x32, x32, key_padding_mask=pad5)
+    want, _ = ref32(x32, x32, x32, key_padding_mask=pad5, need_weights=False)
+    torch.testing.assert_close(
+        got, want, msg=lambda m: f"float32 module, math kernel, key_padding_mask: {m}"
+    )
     print("MultiHeadAttention = nn.MultiheadAttention: self, cross, key != value, pad")
     # > MultiHeadAttention = nn.MultiheadAttention: self, cross, key != value, pad
     # The bias holds on the path compared above, F.multi_head_attention_forward (in
