@@ -95,6 +95,24 @@ def check(clip_grad_norm_):
                 f"{case}, grad {i}: one coefficient for every tensor, "
                 f"min(1, max_norm / (total + 1e-6)); is parameters read twice?",
             )
+    # float16 gradients of 200 (AMP's half gradients): their squares or cubes overflow
+    # float16 (65504) where torch's norm, accumulated wider, does not.
+    for norm_type in (2.0, 3.0):
+        mine, ref = (
+            [torch.zeros(4, dtype=torch.float16, requires_grad=True) for _ in range(2)]
+            for _ in range(2)
+        )
+        for p in mine + ref:
+            p.grad = torch.full((4,), 200.0, dtype=torch.float16)
+        close(
+            (clip_grad_norm_(mine, 1.0, norm_type), [p.grad for p in mine]),
+            (
+                torch.nn.utils.clip_grad_norm_(ref, 1.0, norm_type),
+                [q.grad for q in ref],
+            ),
+            f"float16 gradients of 200, norm_type={norm_type} (powers summed in float16"
+            " overflow: take each norm with vector_norm)",
+        )
     # A single tensor, and no gradients at all (the total is 0).
     t = torch.zeros(3, requires_grad=True)
     t.grad = torch.tensor([3.0, 4.0, 0.0])
