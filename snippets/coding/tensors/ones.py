@@ -67,6 +67,16 @@ def check(ones):
         torch.tensor([0.0, 1.0, 1.0, 1.0]),
         f"{case}: the entries share memory (expand?): return a new tensor",
     )
+    same(
+        ones(4),
+        torch.ones(4),
+        "ones(4) after a caller wrote into an earlier result (a cache?)",
+    )
+    same(
+        ones(300, torch.uint8),
+        torch.ones(300, dtype=torch.uint8),
+        "300, uint8 (a count kept in uint8 wraps at 256: count in int64, cast last)",
+    )
     print("ones matches torch.ones: lengths 0, 1, n, 70000, 8 dtypes, a new tensor")
     # > ones matches torch.ones: lengths 0, 1, n, 70000, 8 dtypes, a new tensor
 
