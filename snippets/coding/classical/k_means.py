@@ -126,6 +126,12 @@ def check(kmeans):
             f"float32? keep X's dtype): {m}"
         ),
     )
+    # float32 points: centroids in float32 too, and iters=0 returns the start.
+    X32, C32 = X.float(), X[[0, 20, 40]].float()
+    C, labels = kmeans(X32, C32, 0)
+    assert C.dtype == torch.float32, f"float32 points: centroids in {C.dtype}"
+    close(C, C32, "iters=0: the starting centroids")
+    assert torch.equal(labels.long(), nearest(X32, C32)), "iters=0: the start's labels"
     # No Python loop over the points: as many torch calls for 60 points as for 30,
     # and as many values read out into Python (a loop over .tolist() reads them all).
     counts = []
